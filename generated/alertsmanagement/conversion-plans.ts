@@ -2,286 +2,294 @@
 /** The conversions of alertsmanagement.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["customEmailSubject","customWebhookPayload","groupIds"];
-const k1: readonly string[] = ["customEmailSubject","customWebhookPayload","groupReferences"];
-const k2: readonly string[] = ["description","displayName","isMandatory","name","type"];
-const k3: readonly string[] = ["description","id","imagePaths","name","parameterDefinitions","parameters","supportedCadences","supportedResourceTypes"];
-const k4: readonly string[] = ["id","parameters"];
-const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k6: readonly string[] = ["conditions","id","name","type","location","tags","actionGroups","description","detector","frequency","scope","severity","state","throttling"];
-const k7: readonly string[] = ["azureName","owner","location","tags","actionGroups","description","detector","frequency","scopeReferences","severity","state","throttling","operatorSpec","originalVersion"];
-const k8: readonly string[] = ["azureName","owner","location","tags","actionGroups","description","detector","frequency","scopeReferences","severity","state","throttling","operatorSpec"];
-const k9: readonly string[] = ["duration"];
-const k10: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k11: readonly string[] = ["name","key","value","annotations","labels"];
-const k12: readonly string[] = ["name","armId"];
-const k13: readonly string[] = ["group","kind","name","armId"];
-const k14: readonly string[] = ["actionGroupId","actionProperties"];
-const k15: readonly string[] = ["actionGroupReference","actionProperties"];
-const k16: readonly string[] = ["conditions","id","name","type","location","systemData","tags","clusterName","description","enabled","interval","rules","scopes"];
-const k17: readonly string[] = ["azureName","owner","location","tags","clusterName","description","enabled","interval","rules","scopesReferences","operatorSpec","originalVersion"];
-const k18: readonly string[] = ["azureName","owner","location","tags","clusterName","description","enabled","interval","rules","scopesReferences","operatorSpec"];
-const k19: readonly string[] = ["autoResolved","timeToResolve"];
-const k20: readonly string[] = ["actions","alert","annotations","enabled","expression","for","labels","record","resolveConfiguration","severity"];
-const k21: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupIds",{"arr":"s"}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupIds",{"arr":"s"}]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"],["=","isMandatory","b"],["=","name","s"],["=","type",{"spell":["Boolean","DateTime","Double","Integer","String"]}]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"],["=","isMandatory","b"],["=","name","s"],["=","type","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_fromStorage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_toStorage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","id","s"],["=","parameters",{"map":"j"}]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","id","s"],["=","parameters",{"map":"j"}]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_fromStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_fromStorage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity",{"spell":["Sev0","Sev1","Sev2","Sev3","Sev4"]}],["=","state",{"spell":["Disabled","Enabled"]}],["=","throttling",{"obj":"ThrottlingInformation_STATUS_fromStorage"}]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_toStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_toStorage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_STATUS_toStorage"}]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_fromStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_fromStorage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity",{"spell":["Sev0","Sev1","Sev2","Sev3","Sev4"]}],["=","state",{"spell":["Disabled","Enabled"]}],["=","throttling",{"obj":"ThrottlingInformation_fromStorage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","duration","s"]]};
-const p16: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","duration","s"]]};
-const p17: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p18: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p19: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p20: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p21: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","actionGroupId","s"],["=","actionProperties",{"map":"s"}]]};
-const p22: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","actionGroupId","s"],["=","actionProperties",{"map":"s"}]]};
-const p23: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","actionProperties",{"map":"s"}]]};
-const p24: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","actionProperties",{"map":"s"}]]};
-const p25: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_fromStorage"}}],["=","scopes",{"arr":"s"}]]};
-const p26: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_toStorage"}}],["=","scopes",{"arr":"s"}]]};
-const p27: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_fromStorage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_fromStorage"}]]};
-const p28: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
-const p29: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
-const p30: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_fromStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_fromStorage"}],["=","severity","i"]]};
-const p31: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_toStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_toStorage"}],["=","severity","i"]]};
-const p32: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_fromStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_fromStorage"}],["=","severity","i"]]};
-const p33: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_toStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_toStorage"}],["=","severity","i"]]};
-const p34: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p35: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210401": {
-      resources: {
-        SmartDetectorAlertRule_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20210401","spec":"SmartDetectorAlertRule_Spec_fromStorage","status":"SmartDetectorAlertRule_STATUS_fromStorage"},
-        SmartDetectorAlertRule_toStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20210401storage","spec":"SmartDetectorAlertRule_Spec_toStorage","status":"SmartDetectorAlertRule_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["customEmailSubject","customWebhookPayload","groupIds"];
+  const k1: readonly string[] = ["customEmailSubject","customWebhookPayload","groupReferences"];
+  const k2: readonly string[] = ["description","displayName","isMandatory","name","type"];
+  const k3: readonly string[] = ["description","id","imagePaths","name","parameterDefinitions","parameters","supportedCadences","supportedResourceTypes"];
+  const k4: readonly string[] = ["id","parameters"];
+  const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k6: readonly string[] = ["conditions","id","name","type","location","tags","actionGroups","description","detector","frequency","scope","severity","state","throttling"];
+  const k7: readonly string[] = ["azureName","owner","location","tags","actionGroups","description","detector","frequency","scopeReferences","severity","state","throttling","operatorSpec","originalVersion"];
+  const k8: readonly string[] = ["azureName","owner","location","tags","actionGroups","description","detector","frequency","scopeReferences","severity","state","throttling","operatorSpec"];
+  const k9: readonly string[] = ["duration"];
+  const k10: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k11: readonly string[] = ["name","key","value","annotations","labels"];
+  const k12: readonly string[] = ["name","armId"];
+  const k13: readonly string[] = ["group","kind","name","armId"];
+  const k14: readonly string[] = ["actionGroupId","actionProperties"];
+  const k15: readonly string[] = ["actionGroupReference","actionProperties"];
+  const k16: readonly string[] = ["conditions","id","name","type","location","systemData","tags","clusterName","description","enabled","interval","rules","scopes"];
+  const k17: readonly string[] = ["azureName","owner","location","tags","clusterName","description","enabled","interval","rules","scopesReferences","operatorSpec","originalVersion"];
+  const k18: readonly string[] = ["azureName","owner","location","tags","clusterName","description","enabled","interval","rules","scopesReferences","operatorSpec"];
+  const k19: readonly string[] = ["autoResolved","timeToResolve"];
+  const k20: readonly string[] = ["actions","alert","annotations","enabled","expression","for","labels","record","resolveConfiguration","severity"];
+  const k21: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupIds",{"arr":"s"}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupIds",{"arr":"s"}]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"],["=","isMandatory","b"],["=","name","s"],["=","type",{"spell":["Boolean","DateTime","Double","Integer","String"]}]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"],["=","isMandatory","b"],["=","name","s"],["=","type","s"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_fromStorage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_toStorage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","id","s"],["=","parameters",{"map":"j"}]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","id","s"],["=","parameters",{"map":"j"}]]};
+  const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_fromStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_fromStorage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity",{"spell":["Sev0","Sev1","Sev2","Sev3","Sev4"]}],["=","state",{"spell":["Disabled","Enabled"]}],["=","throttling",{"obj":"ThrottlingInformation_STATUS_fromStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_toStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_toStorage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_STATUS_toStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_fromStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_fromStorage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity",{"spell":["Sev0","Sev1","Sev2","Sev3","Sev4"]}],["=","state",{"spell":["Disabled","Enabled"]}],["=","throttling",{"obj":"ThrottlingInformation_fromStorage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_fromStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","duration","s"]]};
+  const p16: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","duration","s"]]};
+  const p17: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p18: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p19: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p20: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p21: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","actionGroupId","s"],["=","actionProperties",{"map":"s"}]]};
+  const p22: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","actionGroupId","s"],["=","actionProperties",{"map":"s"}]]};
+  const p23: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","actionProperties",{"map":"s"}]]};
+  const p24: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","actionProperties",{"map":"s"}]]};
+  const p25: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_fromStorage"}}],["=","scopes",{"arr":"s"}]]};
+  const p26: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_toStorage"}}],["=","scopes",{"arr":"s"}]]};
+  const p27: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_fromStorage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_fromStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+  const p29: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+  const p30: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_fromStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_fromStorage"}],["=","severity","i"]]};
+  const p31: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_toStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_toStorage"}],["=","severity","i"]]};
+  const p32: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_fromStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_fromStorage"}],["=","severity","i"]]};
+  const p33: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_toStorage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_toStorage"}],["=","severity","i"]]};
+  const p34: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p35: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  return {
+    packages: {
+      "v1api20210401": {
+        resources: {
+          SmartDetectorAlertRule_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20210401","spec":"SmartDetectorAlertRule_Spec_fromStorage","status":"SmartDetectorAlertRule_STATUS_fromStorage"},
+          SmartDetectorAlertRule_toStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20210401storage","spec":"SmartDetectorAlertRule_Spec_toStorage","status":"SmartDetectorAlertRule_STATUS_toStorage"},
+        },
+        types: {
+          ActionGroupsInformation_STATUS_fromStorage: p0,
+          ActionGroupsInformation_STATUS_toStorage: p1,
+          ActionGroupsInformation_fromStorage: p2,
+          ActionGroupsInformation_toStorage: p3,
+          DetectorParameterDefinition_STATUS_fromStorage: p4,
+          DetectorParameterDefinition_STATUS_toStorage: p5,
+          Detector_STATUS_fromStorage: p6,
+          Detector_STATUS_toStorage: p7,
+          Detector_fromStorage: p8,
+          Detector_toStorage: p9,
+          SmartDetectorAlertRuleOperatorSpec_fromStorage: p10,
+          SmartDetectorAlertRuleOperatorSpec_toStorage: p11,
+          SmartDetectorAlertRule_STATUS_fromStorage: p12,
+          SmartDetectorAlertRule_STATUS_toStorage: p13,
+          SmartDetectorAlertRule_Spec_fromStorage: p14,
+          SmartDetectorAlertRule_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_toStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_toStorage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_toStorage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_toStorage"}],["v","v1api20210401"]]},
+          ThrottlingInformation_STATUS_fromStorage: p15,
+          ThrottlingInformation_STATUS_toStorage: p16,
+          ThrottlingInformation_fromStorage: p15,
+          ThrottlingInformation_toStorage: p16,
+          conditions_Condition_fromStorage: p17,
+          conditions_Condition_toStorage: p17,
+          core_DestinationExpression_fromStorage: p18,
+          core_DestinationExpression_toStorage: p18,
+          genruntime_KnownResourceReference_fromStorage: p19,
+          genruntime_KnownResourceReference_toStorage: p19,
+          genruntime_ResourceReference_fromStorage: p20,
+          genruntime_ResourceReference_toStorage: p20,
+        },
       },
-      types: {
-        ActionGroupsInformation_STATUS_fromStorage: p0,
-        ActionGroupsInformation_STATUS_toStorage: p1,
-        ActionGroupsInformation_fromStorage: p2,
-        ActionGroupsInformation_toStorage: p3,
-        DetectorParameterDefinition_STATUS_fromStorage: p4,
-        DetectorParameterDefinition_STATUS_toStorage: p5,
-        Detector_STATUS_fromStorage: p6,
-        Detector_STATUS_toStorage: p7,
-        Detector_fromStorage: p8,
-        Detector_toStorage: p9,
-        SmartDetectorAlertRuleOperatorSpec_fromStorage: p10,
-        SmartDetectorAlertRuleOperatorSpec_toStorage: p11,
-        SmartDetectorAlertRule_STATUS_fromStorage: p12,
-        SmartDetectorAlertRule_STATUS_toStorage: p13,
-        SmartDetectorAlertRule_Spec_fromStorage: p14,
-        SmartDetectorAlertRule_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_toStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_toStorage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_toStorage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_toStorage"}],["v","v1api20210401"]]},
-        ThrottlingInformation_STATUS_fromStorage: p15,
-        ThrottlingInformation_STATUS_toStorage: p16,
-        ThrottlingInformation_fromStorage: p15,
-        ThrottlingInformation_toStorage: p16,
-        conditions_Condition_fromStorage: p17,
-        conditions_Condition_toStorage: p17,
-        core_DestinationExpression_fromStorage: p18,
-        core_DestinationExpression_toStorage: p18,
-        genruntime_KnownResourceReference_fromStorage: p19,
-        genruntime_KnownResourceReference_toStorage: p19,
-        genruntime_ResourceReference_fromStorage: p20,
-        genruntime_ResourceReference_toStorage: p20,
+      "v1api20210401storage": {
+        resources: {
+          SmartDetectorAlertRule_from_v20210401storage: {"apiVersion":"alertsmanagement.azure.com/v1api20210401storage","spec":"SmartDetectorAlertRule_Spec_from_v20210401storage","status":"SmartDetectorAlertRule_STATUS_from_v20210401storage"},
+          SmartDetectorAlertRule_to_v20210401storage: {"apiVersion":"alertsmanagement.azure.com/v20210401storage","spec":"SmartDetectorAlertRule_Spec_to_v20210401storage","status":"SmartDetectorAlertRule_STATUS_to_v20210401storage"},
+        },
+        types: {
+          ActionGroupsInformation_STATUS_from_v20210401storage: p1,
+          ActionGroupsInformation_STATUS_to_v20210401storage: p1,
+          ActionGroupsInformation_from_v20210401storage: {"known":k1,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v20210401storage"}}]]},
+          ActionGroupsInformation_to_v20210401storage: {"known":k1,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v20210401storage"}}]]},
+          DetectorParameterDefinition_STATUS_from_v20210401storage: p5,
+          DetectorParameterDefinition_STATUS_to_v20210401storage: p5,
+          Detector_STATUS_from_v20210401storage: {"known":k3,"destBag":true,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_from_v20210401storage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]},
+          Detector_STATUS_to_v20210401storage: {"known":k3,"destBag":true,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_to_v20210401storage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]},
+          Detector_from_v20210401storage: p9,
+          Detector_to_v20210401storage: p9,
+          SmartDetectorAlertRuleOperatorSpec_from_v20210401storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210401storage"}}]]},
+          SmartDetectorAlertRuleOperatorSpec_to_v20210401storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210401storage"}}]]},
+          SmartDetectorAlertRule_STATUS_from_v20210401storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_from_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_from_v20210401storage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_STATUS_from_v20210401storage"}]]},
+          SmartDetectorAlertRule_STATUS_to_v20210401storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_to_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_to_v20210401storage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_STATUS_to_v20210401storage"}]]},
+          SmartDetectorAlertRule_Spec_from_v20210401storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210401storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_from_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_from_v20210401storage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v20210401storage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_from_v20210401storage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_from_v20210401storage"}],["=0","originalVersion","s"]]},
+          SmartDetectorAlertRule_Spec_to_v20210401storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210401storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_to_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_to_v20210401storage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v20210401storage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_to_v20210401storage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_to_v20210401storage"}],["=0","originalVersion","s"]]},
+          ThrottlingInformation_STATUS_from_v20210401storage: p16,
+          ThrottlingInformation_STATUS_to_v20210401storage: p16,
+          ThrottlingInformation_from_v20210401storage: p16,
+          ThrottlingInformation_to_v20210401storage: p16,
+          conditions_Condition_from_v20210401storage: p17,
+          conditions_Condition_to_v20210401storage: p17,
+          core_DestinationExpression_from_v20210401storage: p18,
+          core_DestinationExpression_to_v20210401storage: p18,
+          genruntime_KnownResourceReference_from_v20210401storage: p19,
+          genruntime_KnownResourceReference_to_v20210401storage: p19,
+          genruntime_ResourceReference_from_v20210401storage: p20,
+          genruntime_ResourceReference_to_v20210401storage: p20,
+        },
+      },
+      "v1api20230301": {
+        resources: {
+          PrometheusRuleGroup_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20230301","spec":"PrometheusRuleGroup_Spec_fromStorage","status":"PrometheusRuleGroup_STATUS_fromStorage"},
+          PrometheusRuleGroup_toStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20230301storage","spec":"PrometheusRuleGroup_Spec_toStorage","status":"PrometheusRuleGroup_STATUS_toStorage"},
+        },
+        types: {
+          PrometheusRuleGroupAction_STATUS_fromStorage: p21,
+          PrometheusRuleGroupAction_STATUS_toStorage: p22,
+          PrometheusRuleGroupAction_fromStorage: p23,
+          PrometheusRuleGroupAction_toStorage: p24,
+          PrometheusRuleGroupOperatorSpec_fromStorage: p10,
+          PrometheusRuleGroupOperatorSpec_toStorage: p11,
+          PrometheusRuleGroup_STATUS_fromStorage: p25,
+          PrometheusRuleGroup_STATUS_toStorage: p26,
+          PrometheusRuleGroup_Spec_fromStorage: p27,
+          PrometheusRuleGroup_Spec_toStorage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_toStorage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_toStorage"}],["v","v1api20230301"]]},
+          PrometheusRuleResolveConfiguration_STATUS_fromStorage: p28,
+          PrometheusRuleResolveConfiguration_STATUS_toStorage: p29,
+          PrometheusRuleResolveConfiguration_fromStorage: p28,
+          PrometheusRuleResolveConfiguration_toStorage: p29,
+          PrometheusRule_STATUS_fromStorage: p30,
+          PrometheusRule_STATUS_toStorage: p31,
+          PrometheusRule_fromStorage: p32,
+          PrometheusRule_toStorage: p33,
+          SystemData_STATUS_fromStorage: p34,
+          SystemData_STATUS_toStorage: p35,
+          conditions_Condition_fromStorage: p17,
+          conditions_Condition_toStorage: p17,
+          core_DestinationExpression_fromStorage: p18,
+          core_DestinationExpression_toStorage: p18,
+          genruntime_KnownResourceReference_fromStorage: p19,
+          genruntime_KnownResourceReference_toStorage: p19,
+          genruntime_ResourceReference_fromStorage: p20,
+          genruntime_ResourceReference_toStorage: p20,
+        },
+      },
+      "v1api20230301storage": {
+        resources: {
+          PrometheusRuleGroup_from_v20230301storage: {"apiVersion":"alertsmanagement.azure.com/v1api20230301storage","spec":"PrometheusRuleGroup_Spec_from_v20230301storage","status":"PrometheusRuleGroup_STATUS_from_v20230301storage"},
+          PrometheusRuleGroup_to_v20230301storage: {"apiVersion":"alertsmanagement.azure.com/v20230301storage","spec":"PrometheusRuleGroup_Spec_to_v20230301storage","status":"PrometheusRuleGroup_STATUS_to_v20230301storage"},
+        },
+        types: {
+          PrometheusRuleGroupAction_STATUS_from_v20230301storage: p22,
+          PrometheusRuleGroupAction_STATUS_to_v20230301storage: p22,
+          PrometheusRuleGroupAction_from_v20230301storage: {"known":k15,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_from_v20230301storage"}],["=","actionProperties",{"map":"s"}]]},
+          PrometheusRuleGroupAction_to_v20230301storage: {"known":k15,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_to_v20230301storage"}],["=","actionProperties",{"map":"s"}]]},
+          PrometheusRuleGroupOperatorSpec_from_v20230301storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20230301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20230301storage"}}]]},
+          PrometheusRuleGroupOperatorSpec_to_v20230301storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20230301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20230301storage"}}]]},
+          PrometheusRuleGroup_STATUS_from_v20230301storage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20230301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v20230301storage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_from_v20230301storage"}}],["=","scopes",{"arr":"s"}]]},
+          PrometheusRuleGroup_STATUS_to_v20230301storage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20230301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v20230301storage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_to_v20230301storage"}}],["=","scopes",{"arr":"s"}]]},
+          PrometheusRuleGroup_Spec_from_v20230301storage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20230301storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_from_v20230301storage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v20230301storage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_from_v20230301storage"}],["=0","originalVersion","s"]]},
+          PrometheusRuleGroup_Spec_to_v20230301storage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20230301storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_to_v20230301storage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v20230301storage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_to_v20230301storage"}],["=0","originalVersion","s"]]},
+          PrometheusRuleResolveConfiguration_STATUS_from_v20230301storage: p29,
+          PrometheusRuleResolveConfiguration_STATUS_to_v20230301storage: p29,
+          PrometheusRuleResolveConfiguration_from_v20230301storage: p29,
+          PrometheusRuleResolveConfiguration_to_v20230301storage: p29,
+          PrometheusRule_STATUS_from_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_from_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_from_v20230301storage"}],["=","severity","i"]]},
+          PrometheusRule_STATUS_to_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_to_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_to_v20230301storage"}],["=","severity","i"]]},
+          PrometheusRule_from_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_from_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_from_v20230301storage"}],["=","severity","i"]]},
+          PrometheusRule_to_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_to_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_to_v20230301storage"}],["=","severity","i"]]},
+          SystemData_STATUS_from_v20230301storage: p35,
+          SystemData_STATUS_to_v20230301storage: p35,
+          conditions_Condition_from_v20230301storage: p17,
+          conditions_Condition_to_v20230301storage: p17,
+          core_DestinationExpression_from_v20230301storage: p18,
+          core_DestinationExpression_to_v20230301storage: p18,
+          genruntime_KnownResourceReference_from_v20230301storage: p19,
+          genruntime_KnownResourceReference_to_v20230301storage: p19,
+          genruntime_ResourceReference_from_v20230301storage: p20,
+          genruntime_ResourceReference_to_v20230301storage: p20,
+        },
+      },
+      "v20210401": {
+        resources: {
+          SmartDetectorAlertRule_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v20210401","spec":"SmartDetectorAlertRule_Spec_fromStorage","status":"SmartDetectorAlertRule_STATUS_fromStorage"},
+          SmartDetectorAlertRule_toStorage: {"apiVersion":"alertsmanagement.azure.com/v20210401storage","spec":"SmartDetectorAlertRule_Spec_toStorage","status":"SmartDetectorAlertRule_STATUS_toStorage"},
+        },
+        types: {
+          ActionGroupsInformation_STATUS_fromStorage: p0,
+          ActionGroupsInformation_STATUS_toStorage: p1,
+          ActionGroupsInformation_fromStorage: p2,
+          ActionGroupsInformation_toStorage: p3,
+          DetectorParameterDefinition_STATUS_fromStorage: p4,
+          DetectorParameterDefinition_STATUS_toStorage: p5,
+          Detector_STATUS_fromStorage: p6,
+          Detector_STATUS_toStorage: p7,
+          Detector_fromStorage: p8,
+          Detector_toStorage: p9,
+          SmartDetectorAlertRuleOperatorSpec_fromStorage: p10,
+          SmartDetectorAlertRuleOperatorSpec_toStorage: p11,
+          SmartDetectorAlertRule_STATUS_fromStorage: p12,
+          SmartDetectorAlertRule_STATUS_toStorage: p13,
+          SmartDetectorAlertRule_Spec_fromStorage: p14,
+          SmartDetectorAlertRule_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_toStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_toStorage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_toStorage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_toStorage"}],["v","v20210401"]]},
+          ThrottlingInformation_STATUS_fromStorage: p15,
+          ThrottlingInformation_STATUS_toStorage: p16,
+          ThrottlingInformation_fromStorage: p15,
+          ThrottlingInformation_toStorage: p16,
+          conditions_Condition_fromStorage: p17,
+          conditions_Condition_toStorage: p17,
+          core_DestinationExpression_fromStorage: p18,
+          core_DestinationExpression_toStorage: p18,
+          genruntime_KnownResourceReference_fromStorage: p19,
+          genruntime_KnownResourceReference_toStorage: p19,
+          genruntime_ResourceReference_fromStorage: p20,
+          genruntime_ResourceReference_toStorage: p20,
+        },
+      },
+      "v20230301": {
+        resources: {
+          PrometheusRuleGroup_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v20230301","spec":"PrometheusRuleGroup_Spec_fromStorage","status":"PrometheusRuleGroup_STATUS_fromStorage"},
+          PrometheusRuleGroup_toStorage: {"apiVersion":"alertsmanagement.azure.com/v20230301storage","spec":"PrometheusRuleGroup_Spec_toStorage","status":"PrometheusRuleGroup_STATUS_toStorage"},
+        },
+        types: {
+          PrometheusRuleGroupAction_STATUS_fromStorage: p21,
+          PrometheusRuleGroupAction_STATUS_toStorage: p22,
+          PrometheusRuleGroupAction_fromStorage: p23,
+          PrometheusRuleGroupAction_toStorage: p24,
+          PrometheusRuleGroupOperatorSpec_fromStorage: p10,
+          PrometheusRuleGroupOperatorSpec_toStorage: p11,
+          PrometheusRuleGroup_STATUS_fromStorage: p25,
+          PrometheusRuleGroup_STATUS_toStorage: p26,
+          PrometheusRuleGroup_Spec_fromStorage: p27,
+          PrometheusRuleGroup_Spec_toStorage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_toStorage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_toStorage"}],["v","v20230301"]]},
+          PrometheusRuleResolveConfiguration_STATUS_fromStorage: p28,
+          PrometheusRuleResolveConfiguration_STATUS_toStorage: p29,
+          PrometheusRuleResolveConfiguration_fromStorage: p28,
+          PrometheusRuleResolveConfiguration_toStorage: p29,
+          PrometheusRule_STATUS_fromStorage: p30,
+          PrometheusRule_STATUS_toStorage: p31,
+          PrometheusRule_fromStorage: p32,
+          PrometheusRule_toStorage: p33,
+          SystemData_STATUS_fromStorage: p34,
+          SystemData_STATUS_toStorage: p35,
+          conditions_Condition_fromStorage: p17,
+          conditions_Condition_toStorage: p17,
+          core_DestinationExpression_fromStorage: p18,
+          core_DestinationExpression_toStorage: p18,
+          genruntime_KnownResourceReference_fromStorage: p19,
+          genruntime_KnownResourceReference_toStorage: p19,
+          genruntime_ResourceReference_fromStorage: p20,
+          genruntime_ResourceReference_toStorage: p20,
+        },
       },
     },
-    "v1api20210401storage": {
-      resources: {
-        SmartDetectorAlertRule_from_v20210401storage: {"apiVersion":"alertsmanagement.azure.com/v1api20210401storage","spec":"SmartDetectorAlertRule_Spec_from_v20210401storage","status":"SmartDetectorAlertRule_STATUS_from_v20210401storage"},
-        SmartDetectorAlertRule_to_v20210401storage: {"apiVersion":"alertsmanagement.azure.com/v20210401storage","spec":"SmartDetectorAlertRule_Spec_to_v20210401storage","status":"SmartDetectorAlertRule_STATUS_to_v20210401storage"},
-      },
-      types: {
-        ActionGroupsInformation_STATUS_from_v20210401storage: p1,
-        ActionGroupsInformation_STATUS_to_v20210401storage: p1,
-        ActionGroupsInformation_from_v20210401storage: {"known":k1,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v20210401storage"}}]]},
-        ActionGroupsInformation_to_v20210401storage: {"known":k1,"destBag":true,"steps":[["=","customEmailSubject","s"],["=","customWebhookPayload","s"],["=","groupReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v20210401storage"}}]]},
-        DetectorParameterDefinition_STATUS_from_v20210401storage: p5,
-        DetectorParameterDefinition_STATUS_to_v20210401storage: p5,
-        Detector_STATUS_from_v20210401storage: {"known":k3,"destBag":true,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_from_v20210401storage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]},
-        Detector_STATUS_to_v20210401storage: {"known":k3,"destBag":true,"steps":[["=","description","s"],["=","id","s"],["=","imagePaths",{"arr":"s"}],["=","name","s"],["=","parameterDefinitions",{"arr":{"obj":"DetectorParameterDefinition_STATUS_to_v20210401storage"}}],["=","parameters",{"map":"j"}],["=","supportedCadences",{"arr":"i"}],["=","supportedResourceTypes",{"arr":"s"}]]},
-        Detector_from_v20210401storage: p9,
-        Detector_to_v20210401storage: p9,
-        SmartDetectorAlertRuleOperatorSpec_from_v20210401storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210401storage"}}]]},
-        SmartDetectorAlertRuleOperatorSpec_to_v20210401storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210401storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210401storage"}}]]},
-        SmartDetectorAlertRule_STATUS_from_v20210401storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_from_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_from_v20210401storage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_STATUS_from_v20210401storage"}]]},
-        SmartDetectorAlertRule_STATUS_to_v20210401storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_STATUS_to_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_STATUS_to_v20210401storage"}],["=","frequency","s"],["=","scope",{"arr":"s"}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_STATUS_to_v20210401storage"}]]},
-        SmartDetectorAlertRule_Spec_from_v20210401storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210401storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_from_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_from_v20210401storage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v20210401storage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_from_v20210401storage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_from_v20210401storage"}],["=0","originalVersion","s"]]},
-        SmartDetectorAlertRule_Spec_to_v20210401storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210401storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_to_v20210401storage"}],["=","description","s"],["=","detector",{"obj":"Detector_to_v20210401storage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v20210401storage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_to_v20210401storage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_to_v20210401storage"}],["=0","originalVersion","s"]]},
-        ThrottlingInformation_STATUS_from_v20210401storage: p16,
-        ThrottlingInformation_STATUS_to_v20210401storage: p16,
-        ThrottlingInformation_from_v20210401storage: p16,
-        ThrottlingInformation_to_v20210401storage: p16,
-        conditions_Condition_from_v20210401storage: p17,
-        conditions_Condition_to_v20210401storage: p17,
-        core_DestinationExpression_from_v20210401storage: p18,
-        core_DestinationExpression_to_v20210401storage: p18,
-        genruntime_KnownResourceReference_from_v20210401storage: p19,
-        genruntime_KnownResourceReference_to_v20210401storage: p19,
-        genruntime_ResourceReference_from_v20210401storage: p20,
-        genruntime_ResourceReference_to_v20210401storage: p20,
-      },
+    hooks: {
     },
-    "v1api20230301": {
-      resources: {
-        PrometheusRuleGroup_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20230301","spec":"PrometheusRuleGroup_Spec_fromStorage","status":"PrometheusRuleGroup_STATUS_fromStorage"},
-        PrometheusRuleGroup_toStorage: {"apiVersion":"alertsmanagement.azure.com/v1api20230301storage","spec":"PrometheusRuleGroup_Spec_toStorage","status":"PrometheusRuleGroup_STATUS_toStorage"},
-      },
-      types: {
-        PrometheusRuleGroupAction_STATUS_fromStorage: p21,
-        PrometheusRuleGroupAction_STATUS_toStorage: p22,
-        PrometheusRuleGroupAction_fromStorage: p23,
-        PrometheusRuleGroupAction_toStorage: p24,
-        PrometheusRuleGroupOperatorSpec_fromStorage: p10,
-        PrometheusRuleGroupOperatorSpec_toStorage: p11,
-        PrometheusRuleGroup_STATUS_fromStorage: p25,
-        PrometheusRuleGroup_STATUS_toStorage: p26,
-        PrometheusRuleGroup_Spec_fromStorage: p27,
-        PrometheusRuleGroup_Spec_toStorage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_toStorage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_toStorage"}],["v","v1api20230301"]]},
-        PrometheusRuleResolveConfiguration_STATUS_fromStorage: p28,
-        PrometheusRuleResolveConfiguration_STATUS_toStorage: p29,
-        PrometheusRuleResolveConfiguration_fromStorage: p28,
-        PrometheusRuleResolveConfiguration_toStorage: p29,
-        PrometheusRule_STATUS_fromStorage: p30,
-        PrometheusRule_STATUS_toStorage: p31,
-        PrometheusRule_fromStorage: p32,
-        PrometheusRule_toStorage: p33,
-        SystemData_STATUS_fromStorage: p34,
-        SystemData_STATUS_toStorage: p35,
-        conditions_Condition_fromStorage: p17,
-        conditions_Condition_toStorage: p17,
-        core_DestinationExpression_fromStorage: p18,
-        core_DestinationExpression_toStorage: p18,
-        genruntime_KnownResourceReference_fromStorage: p19,
-        genruntime_KnownResourceReference_toStorage: p19,
-        genruntime_ResourceReference_fromStorage: p20,
-        genruntime_ResourceReference_toStorage: p20,
-      },
-    },
-    "v1api20230301storage": {
-      resources: {
-        PrometheusRuleGroup_from_v20230301storage: {"apiVersion":"alertsmanagement.azure.com/v1api20230301storage","spec":"PrometheusRuleGroup_Spec_from_v20230301storage","status":"PrometheusRuleGroup_STATUS_from_v20230301storage"},
-        PrometheusRuleGroup_to_v20230301storage: {"apiVersion":"alertsmanagement.azure.com/v20230301storage","spec":"PrometheusRuleGroup_Spec_to_v20230301storage","status":"PrometheusRuleGroup_STATUS_to_v20230301storage"},
-      },
-      types: {
-        PrometheusRuleGroupAction_STATUS_from_v20230301storage: p22,
-        PrometheusRuleGroupAction_STATUS_to_v20230301storage: p22,
-        PrometheusRuleGroupAction_from_v20230301storage: {"known":k15,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_from_v20230301storage"}],["=","actionProperties",{"map":"s"}]]},
-        PrometheusRuleGroupAction_to_v20230301storage: {"known":k15,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_to_v20230301storage"}],["=","actionProperties",{"map":"s"}]]},
-        PrometheusRuleGroupOperatorSpec_from_v20230301storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20230301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20230301storage"}}]]},
-        PrometheusRuleGroupOperatorSpec_to_v20230301storage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20230301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20230301storage"}}]]},
-        PrometheusRuleGroup_STATUS_from_v20230301storage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20230301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v20230301storage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_from_v20230301storage"}}],["=","scopes",{"arr":"s"}]]},
-        PrometheusRuleGroup_STATUS_to_v20230301storage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20230301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v20230301storage"}],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_STATUS_to_v20230301storage"}}],["=","scopes",{"arr":"s"}]]},
-        PrometheusRuleGroup_Spec_from_v20230301storage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20230301storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_from_v20230301storage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v20230301storage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_from_v20230301storage"}],["=0","originalVersion","s"]]},
-        PrometheusRuleGroup_Spec_to_v20230301storage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20230301storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_to_v20230301storage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v20230301storage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_to_v20230301storage"}],["=0","originalVersion","s"]]},
-        PrometheusRuleResolveConfiguration_STATUS_from_v20230301storage: p29,
-        PrometheusRuleResolveConfiguration_STATUS_to_v20230301storage: p29,
-        PrometheusRuleResolveConfiguration_from_v20230301storage: p29,
-        PrometheusRuleResolveConfiguration_to_v20230301storage: p29,
-        PrometheusRule_STATUS_from_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_from_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_from_v20230301storage"}],["=","severity","i"]]},
-        PrometheusRule_STATUS_to_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_STATUS_to_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_STATUS_to_v20230301storage"}],["=","severity","i"]]},
-        PrometheusRule_from_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_from_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_from_v20230301storage"}],["=","severity","i"]]},
-        PrometheusRule_to_v20230301storage: {"known":k20,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"PrometheusRuleGroupAction_to_v20230301storage"}}],["=","alert","s"],["=","annotations",{"map":"s"}],["=","enabled","b"],["=","expression","s"],["=","for","s"],["=","labels",{"map":"s"}],["=","record","s"],["=","resolveConfiguration",{"obj":"PrometheusRuleResolveConfiguration_to_v20230301storage"}],["=","severity","i"]]},
-        SystemData_STATUS_from_v20230301storage: p35,
-        SystemData_STATUS_to_v20230301storage: p35,
-        conditions_Condition_from_v20230301storage: p17,
-        conditions_Condition_to_v20230301storage: p17,
-        core_DestinationExpression_from_v20230301storage: p18,
-        core_DestinationExpression_to_v20230301storage: p18,
-        genruntime_KnownResourceReference_from_v20230301storage: p19,
-        genruntime_KnownResourceReference_to_v20230301storage: p19,
-        genruntime_ResourceReference_from_v20230301storage: p20,
-        genruntime_ResourceReference_to_v20230301storage: p20,
-      },
-    },
-    "v20210401": {
-      resources: {
-        SmartDetectorAlertRule_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v20210401","spec":"SmartDetectorAlertRule_Spec_fromStorage","status":"SmartDetectorAlertRule_STATUS_fromStorage"},
-        SmartDetectorAlertRule_toStorage: {"apiVersion":"alertsmanagement.azure.com/v20210401storage","spec":"SmartDetectorAlertRule_Spec_toStorage","status":"SmartDetectorAlertRule_STATUS_toStorage"},
-      },
-      types: {
-        ActionGroupsInformation_STATUS_fromStorage: p0,
-        ActionGroupsInformation_STATUS_toStorage: p1,
-        ActionGroupsInformation_fromStorage: p2,
-        ActionGroupsInformation_toStorage: p3,
-        DetectorParameterDefinition_STATUS_fromStorage: p4,
-        DetectorParameterDefinition_STATUS_toStorage: p5,
-        Detector_STATUS_fromStorage: p6,
-        Detector_STATUS_toStorage: p7,
-        Detector_fromStorage: p8,
-        Detector_toStorage: p9,
-        SmartDetectorAlertRuleOperatorSpec_fromStorage: p10,
-        SmartDetectorAlertRuleOperatorSpec_toStorage: p11,
-        SmartDetectorAlertRule_STATUS_fromStorage: p12,
-        SmartDetectorAlertRule_STATUS_toStorage: p13,
-        SmartDetectorAlertRule_Spec_fromStorage: p14,
-        SmartDetectorAlertRule_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actionGroups",{"obj":"ActionGroupsInformation_toStorage"}],["=","description","s"],["=","detector",{"obj":"Detector_toStorage"}],["=","frequency","s"],["=","scopeReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","s"],["=","state","s"],["=","throttling",{"obj":"ThrottlingInformation_toStorage"}],["=","operatorSpec",{"obj":"SmartDetectorAlertRuleOperatorSpec_toStorage"}],["v","v20210401"]]},
-        ThrottlingInformation_STATUS_fromStorage: p15,
-        ThrottlingInformation_STATUS_toStorage: p16,
-        ThrottlingInformation_fromStorage: p15,
-        ThrottlingInformation_toStorage: p16,
-        conditions_Condition_fromStorage: p17,
-        conditions_Condition_toStorage: p17,
-        core_DestinationExpression_fromStorage: p18,
-        core_DestinationExpression_toStorage: p18,
-        genruntime_KnownResourceReference_fromStorage: p19,
-        genruntime_KnownResourceReference_toStorage: p19,
-        genruntime_ResourceReference_fromStorage: p20,
-        genruntime_ResourceReference_toStorage: p20,
-      },
-    },
-    "v20230301": {
-      resources: {
-        PrometheusRuleGroup_fromStorage: {"apiVersion":"alertsmanagement.azure.com/v20230301","spec":"PrometheusRuleGroup_Spec_fromStorage","status":"PrometheusRuleGroup_STATUS_fromStorage"},
-        PrometheusRuleGroup_toStorage: {"apiVersion":"alertsmanagement.azure.com/v20230301storage","spec":"PrometheusRuleGroup_Spec_toStorage","status":"PrometheusRuleGroup_STATUS_toStorage"},
-      },
-      types: {
-        PrometheusRuleGroupAction_STATUS_fromStorage: p21,
-        PrometheusRuleGroupAction_STATUS_toStorage: p22,
-        PrometheusRuleGroupAction_fromStorage: p23,
-        PrometheusRuleGroupAction_toStorage: p24,
-        PrometheusRuleGroupOperatorSpec_fromStorage: p10,
-        PrometheusRuleGroupOperatorSpec_toStorage: p11,
-        PrometheusRuleGroup_STATUS_fromStorage: p25,
-        PrometheusRuleGroup_STATUS_toStorage: p26,
-        PrometheusRuleGroup_Spec_fromStorage: p27,
-        PrometheusRuleGroup_Spec_toStorage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","clusterName","s"],["=","description","s"],["=","enabled","b"],["=","interval","s"],["=","rules",{"arr":{"obj":"PrometheusRule_toStorage"}}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"PrometheusRuleGroupOperatorSpec_toStorage"}],["v","v20230301"]]},
-        PrometheusRuleResolveConfiguration_STATUS_fromStorage: p28,
-        PrometheusRuleResolveConfiguration_STATUS_toStorage: p29,
-        PrometheusRuleResolveConfiguration_fromStorage: p28,
-        PrometheusRuleResolveConfiguration_toStorage: p29,
-        PrometheusRule_STATUS_fromStorage: p30,
-        PrometheusRule_STATUS_toStorage: p31,
-        PrometheusRule_fromStorage: p32,
-        PrometheusRule_toStorage: p33,
-        SystemData_STATUS_fromStorage: p34,
-        SystemData_STATUS_toStorage: p35,
-        conditions_Condition_fromStorage: p17,
-        conditions_Condition_toStorage: p17,
-        core_DestinationExpression_fromStorage: p18,
-        core_DestinationExpression_toStorage: p18,
-        genruntime_KnownResourceReference_fromStorage: p19,
-        genruntime_KnownResourceReference_toStorage: p19,
-        genruntime_ResourceReference_fromStorage: p20,
-        genruntime_ResourceReference_toStorage: p20,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,376 +2,384 @@
 /** The conversions of appconfiguration.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["primaryConnectionString","primaryKey","primaryKeyID","primaryReadOnlyConnectionString","primaryReadOnlyKey","primaryReadOnlyKeyID","secondaryConnectionString","secondaryKey","secondaryKeyID","secondaryReadOnlyConnectionString","secondaryReadOnlyKey","secondaryReadOnlyKeyID"];
-const k1: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k2: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","createMode","creationDate","disableLocalAuth","enablePurgeProtection","encryption","endpoint","privateEndpointConnections","provisioningState","publicNetworkAccess","softDeleteRetentionInDays"];
-const k3: readonly string[] = ["azureName","owner","identity","location","sku","tags","createMode","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec","originalVersion"];
-const k4: readonly string[] = ["azureName","owner","identity","location","sku","tags","createMode","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec"];
-const k5: readonly string[] = ["keyVaultProperties"];
-const k6: readonly string[] = ["identityClientId","keyIdentifier"];
-const k7: readonly string[] = ["id"];
-const k8: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k9: readonly string[] = ["type","userAssignedIdentities"];
-const k10: readonly string[] = ["name"];
-const k11: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k12: readonly string[] = ["reference"];
-const k13: readonly string[] = ["clientId","principalId"];
-const k14: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k15: readonly string[] = ["name","key","value","annotations","labels"];
-const k16: readonly string[] = ["name","armId"];
-const k17: readonly string[] = ["group","kind","name","armId"];
-const k18: readonly string[] = ["name","key","annotations","labels"];
-const k19: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","createMode","creationDate","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","disableLocalAuth","enablePurgeProtection","encryption","endpoint","privateEndpointConnections","provisioningState","publicNetworkAccess","softDeleteRetentionInDays"];
-const k20: readonly string[] = ["azureName","owner","identity","location","sku","tags","createMode","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec","originalVersion"];
-const k21: readonly string[] = ["id","name","privateEndpoint","privateLinkServiceConnectionState","provisioningState","type"];
-const k22: readonly string[] = ["authenticationMode","privateLinkDelegation"];
-const k23: readonly string[] = ["key","label"];
-const k24: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k25: readonly string[] = ["conditions","id","name","type","tags","contentType","eTag","key","label","lastModified","locked","value"];
-const k26: readonly string[] = ["actionsRequired","description","status"];
-const k27: readonly string[] = ["conditions","id","name","type","location","systemData","endpoint","provisioningState"];
-const k28: readonly string[] = ["conditions","id","name","type","etag","tags","compositionType","created","expires","filters","itemsCount","provisioningState","retentionPeriod","size","status"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_toStorage"}]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_fromStorage"}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_toStorage"}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_fromStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_toStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ResourceIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}]]};
-const p8: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}]]};
-const p9: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}]]};
-const p11: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","identityClientId","s"],["=","keyIdentifier","s"]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","identityClientId","s"],["=","keyIdentifier","s"]]};
-const p13: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","id","s"]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","id","s"]]};
-const p15: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_fromStorage"}}]]};
-const p16: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_toStorage"}}]]};
-const p17: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p18: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p19: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name","s"]]};
-const p20: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"]]};
-const p21: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p22: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p23: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p24: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p25: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p26: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p27: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p29: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p30: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p31: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p32: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","authenticationMode",{"spell":["Local","Pass-through"]}],["=","privateLinkDelegation",{"spell":["Disabled","Enabled"]}]]};
-const p33: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","authenticationMode","s"],["=","privateLinkDelegation","s"]]};
-const p34: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","key","s"],["=","label","s"]]};
-const p35: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","key","s"],["=","label","s"]]};
-const p36: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p37: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p38: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20220501": {
-      resources: {
-        ConfigurationStore_fromStorage: {"apiVersion":"appconfiguration.azure.com/v1api20220501","spec":"ConfigurationStore_Spec_fromStorage","status":"ConfigurationStore_STATUS_fromStorage"},
-        ConfigurationStore_toStorage: {"apiVersion":"appconfiguration.azure.com/v1api20220501storage","spec":"ConfigurationStore_Spec_toStorage","status":"ConfigurationStore_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["primaryConnectionString","primaryKey","primaryKeyID","primaryReadOnlyConnectionString","primaryReadOnlyKey","primaryReadOnlyKeyID","secondaryConnectionString","secondaryKey","secondaryKeyID","secondaryReadOnlyConnectionString","secondaryReadOnlyKey","secondaryReadOnlyKeyID"];
+  const k1: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k2: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","createMode","creationDate","disableLocalAuth","enablePurgeProtection","encryption","endpoint","privateEndpointConnections","provisioningState","publicNetworkAccess","softDeleteRetentionInDays"];
+  const k3: readonly string[] = ["azureName","owner","identity","location","sku","tags","createMode","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec","originalVersion"];
+  const k4: readonly string[] = ["azureName","owner","identity","location","sku","tags","createMode","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec"];
+  const k5: readonly string[] = ["keyVaultProperties"];
+  const k6: readonly string[] = ["identityClientId","keyIdentifier"];
+  const k7: readonly string[] = ["id"];
+  const k8: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k9: readonly string[] = ["type","userAssignedIdentities"];
+  const k10: readonly string[] = ["name"];
+  const k11: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k12: readonly string[] = ["reference"];
+  const k13: readonly string[] = ["clientId","principalId"];
+  const k14: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k15: readonly string[] = ["name","key","value","annotations","labels"];
+  const k16: readonly string[] = ["name","armId"];
+  const k17: readonly string[] = ["group","kind","name","armId"];
+  const k18: readonly string[] = ["name","key","annotations","labels"];
+  const k19: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","createMode","creationDate","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","disableLocalAuth","enablePurgeProtection","encryption","endpoint","privateEndpointConnections","provisioningState","publicNetworkAccess","softDeleteRetentionInDays"];
+  const k20: readonly string[] = ["azureName","owner","identity","location","sku","tags","createMode","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec","originalVersion"];
+  const k21: readonly string[] = ["id","name","privateEndpoint","privateLinkServiceConnectionState","provisioningState","type"];
+  const k22: readonly string[] = ["authenticationMode","privateLinkDelegation"];
+  const k23: readonly string[] = ["key","label"];
+  const k24: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k25: readonly string[] = ["conditions","id","name","type","tags","contentType","eTag","key","label","lastModified","locked","value"];
+  const k26: readonly string[] = ["actionsRequired","description","status"];
+  const k27: readonly string[] = ["conditions","id","name","type","location","systemData","endpoint","provisioningState"];
+  const k28: readonly string[] = ["conditions","id","name","type","etag","tags","compositionType","created","expires","filters","itemsCount","provisioningState","retentionPeriod","size","status"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_fromStorage"}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_toStorage"}]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_fromStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_toStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ResourceIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_fromStorage"}]]};
+  const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}]]};
+  const p8: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}]]};
+  const p9: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}]]};
+  const p10: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}]]};
+  const p11: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","identityClientId","s"],["=","keyIdentifier","s"]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","identityClientId","s"],["=","keyIdentifier","s"]]};
+  const p13: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","id","s"]]};
+  const p14: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","id","s"]]};
+  const p15: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_fromStorage"}}]]};
+  const p16: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_toStorage"}}]]};
+  const p17: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p18: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p19: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name","s"]]};
+  const p20: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"]]};
+  const p21: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p22: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p23: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p24: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p25: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p26: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p27: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p29: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p30: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p31: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p32: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","authenticationMode",{"spell":["Local","Pass-through"]}],["=","privateLinkDelegation",{"spell":["Disabled","Enabled"]}]]};
+  const p33: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","authenticationMode","s"],["=","privateLinkDelegation","s"]]};
+  const p34: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","key","s"],["=","label","s"]]};
+  const p35: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","key","s"],["=","label","s"]]};
+  const p36: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p37: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p38: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]};
+  return {
+    packages: {
+      "v1api20220501": {
+        resources: {
+          ConfigurationStore_fromStorage: {"apiVersion":"appconfiguration.azure.com/v1api20220501","spec":"ConfigurationStore_Spec_fromStorage","status":"ConfigurationStore_STATUS_fromStorage"},
+          ConfigurationStore_toStorage: {"apiVersion":"appconfiguration.azure.com/v1api20220501storage","spec":"ConfigurationStore_Spec_toStorage","status":"ConfigurationStore_STATUS_toStorage"},
+        },
+        types: {
+          ConfigurationStoreOperatorSecrets_fromStorage: p0,
+          ConfigurationStoreOperatorSecrets_toStorage: p1,
+          ConfigurationStoreOperatorSpec_fromStorage: p2,
+          ConfigurationStoreOperatorSpec_toStorage: p3,
+          ConfigurationStore_STATUS_fromStorage: p4,
+          ConfigurationStore_STATUS_toStorage: p5,
+          ConfigurationStore_Spec_fromStorage: p6,
+          ConfigurationStore_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ResourceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_toStorage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_toStorage"}],["v","v1api20220501"]]},
+          EncryptionProperties_STATUS_fromStorage: p7,
+          EncryptionProperties_STATUS_toStorage: p8,
+          EncryptionProperties_fromStorage: p9,
+          EncryptionProperties_toStorage: p10,
+          KeyVaultProperties_STATUS_fromStorage: p11,
+          KeyVaultProperties_STATUS_toStorage: p12,
+          KeyVaultProperties_fromStorage: p11,
+          KeyVaultProperties_toStorage: p12,
+          PrivateEndpointConnectionReference_STATUS_fromStorage: p13,
+          PrivateEndpointConnectionReference_STATUS_toStorage: p14,
+          ResourceIdentity_STATUS_fromStorage: p15,
+          ResourceIdentity_STATUS_toStorage: p16,
+          ResourceIdentity_fromStorage: p17,
+          ResourceIdentity_toStorage: p18,
+          Sku_STATUS_fromStorage: p19,
+          Sku_STATUS_toStorage: p20,
+          Sku_fromStorage: p19,
+          Sku_toStorage: p20,
+          SystemData_STATUS_fromStorage: p21,
+          SystemData_STATUS_toStorage: p22,
+          UserAssignedIdentityDetails_fromStorage: p23,
+          UserAssignedIdentityDetails_toStorage: p24,
+          UserIdentity_STATUS_fromStorage: p25,
+          UserIdentity_STATUS_toStorage: p26,
+          conditions_Condition_fromStorage: p27,
+          conditions_Condition_toStorage: p27,
+          core_DestinationExpression_fromStorage: p28,
+          core_DestinationExpression_toStorage: p28,
+          genruntime_KnownResourceReference_fromStorage: p29,
+          genruntime_KnownResourceReference_toStorage: p29,
+          genruntime_ResourceReference_fromStorage: p30,
+          genruntime_ResourceReference_toStorage: p30,
+          genruntime_SecretDestination_fromStorage: p31,
+          genruntime_SecretDestination_toStorage: p31,
+        },
       },
-      types: {
-        ConfigurationStoreOperatorSecrets_fromStorage: p0,
-        ConfigurationStoreOperatorSecrets_toStorage: p1,
-        ConfigurationStoreOperatorSpec_fromStorage: p2,
-        ConfigurationStoreOperatorSpec_toStorage: p3,
-        ConfigurationStore_STATUS_fromStorage: p4,
-        ConfigurationStore_STATUS_toStorage: p5,
-        ConfigurationStore_Spec_fromStorage: p6,
-        ConfigurationStore_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ResourceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_toStorage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_toStorage"}],["v","v1api20220501"]]},
-        EncryptionProperties_STATUS_fromStorage: p7,
-        EncryptionProperties_STATUS_toStorage: p8,
-        EncryptionProperties_fromStorage: p9,
-        EncryptionProperties_toStorage: p10,
-        KeyVaultProperties_STATUS_fromStorage: p11,
-        KeyVaultProperties_STATUS_toStorage: p12,
-        KeyVaultProperties_fromStorage: p11,
-        KeyVaultProperties_toStorage: p12,
-        PrivateEndpointConnectionReference_STATUS_fromStorage: p13,
-        PrivateEndpointConnectionReference_STATUS_toStorage: p14,
-        ResourceIdentity_STATUS_fromStorage: p15,
-        ResourceIdentity_STATUS_toStorage: p16,
-        ResourceIdentity_fromStorage: p17,
-        ResourceIdentity_toStorage: p18,
-        Sku_STATUS_fromStorage: p19,
-        Sku_STATUS_toStorage: p20,
-        Sku_fromStorage: p19,
-        Sku_toStorage: p20,
-        SystemData_STATUS_fromStorage: p21,
-        SystemData_STATUS_toStorage: p22,
-        UserAssignedIdentityDetails_fromStorage: p23,
-        UserAssignedIdentityDetails_toStorage: p24,
-        UserIdentity_STATUS_fromStorage: p25,
-        UserIdentity_STATUS_toStorage: p26,
-        conditions_Condition_fromStorage: p27,
-        conditions_Condition_toStorage: p27,
-        core_DestinationExpression_fromStorage: p28,
-        core_DestinationExpression_toStorage: p28,
-        genruntime_KnownResourceReference_fromStorage: p29,
-        genruntime_KnownResourceReference_toStorage: p29,
-        genruntime_ResourceReference_fromStorage: p30,
-        genruntime_ResourceReference_toStorage: p30,
-        genruntime_SecretDestination_fromStorage: p31,
-        genruntime_SecretDestination_toStorage: p31,
+      "v1api20220501storage": {
+        resources: {
+          ConfigurationStore_from_v20220501storage: {"apiVersion":"appconfiguration.azure.com/v1api20220501storage","spec":"ConfigurationStore_Spec_from_v20220501storage","status":"ConfigurationStore_STATUS_from_v20220501storage"},
+          ConfigurationStore_to_v20220501storage: {"apiVersion":"appconfiguration.azure.com/v20220501storage","spec":"ConfigurationStore_Spec_to_v20220501storage","status":"ConfigurationStore_STATUS_to_v20220501storage"},
+        },
+        types: {
+          ConfigurationStoreOperatorSecrets_from_v20220501storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}]]},
+          ConfigurationStoreOperatorSecrets_to_v20220501storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}]]},
+          ConfigurationStoreOperatorSpec_from_v20220501storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220501storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_from_v20220501storage"}]]},
+          ConfigurationStoreOperatorSpec_to_v20220501storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220501storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_to_v20220501storage"}]]},
+          ConfigurationStore_STATUS_from_v20220501storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_from_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v20220501storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_from_v20220501storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_from_v20220501storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
+          ConfigurationStore_STATUS_to_v20220501storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_to_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v20220501storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_to_v20220501storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_to_v20220501storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
+          ConfigurationStore_Spec_from_v20220501storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220501storage"}],["=","identity",{"obj":"ResourceIdentity_from_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_from_v20220501storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_from_v20220501storage"}],["=0","originalVersion","s"]]},
+          ConfigurationStore_Spec_to_v20220501storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220501storage"}],["=","identity",{"obj":"ResourceIdentity_to_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_to_v20220501storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_to_v20220501storage"}],["=0","originalVersion","s"]]},
+          EncryptionProperties_STATUS_from_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20220501storage"}]]},
+          EncryptionProperties_STATUS_to_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20220501storage"}]]},
+          EncryptionProperties_from_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20220501storage"}]]},
+          EncryptionProperties_to_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20220501storage"}]]},
+          KeyVaultProperties_STATUS_from_v20220501storage: p12,
+          KeyVaultProperties_STATUS_to_v20220501storage: p12,
+          KeyVaultProperties_from_v20220501storage: p12,
+          KeyVaultProperties_to_v20220501storage: p12,
+          PrivateEndpointConnectionReference_STATUS_from_v20220501storage: p14,
+          PrivateEndpointConnectionReference_STATUS_to_v20220501storage: p14,
+          ResourceIdentity_STATUS_from_v20220501storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_from_v20220501storage"}}]]},
+          ResourceIdentity_STATUS_to_v20220501storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_to_v20220501storage"}}]]},
+          ResourceIdentity_from_v20220501storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20220501storage"}}]]},
+          ResourceIdentity_to_v20220501storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20220501storage"}}]]},
+          Sku_STATUS_from_v20220501storage: p20,
+          Sku_STATUS_to_v20220501storage: p20,
+          Sku_from_v20220501storage: p20,
+          Sku_to_v20220501storage: p20,
+          SystemData_STATUS_from_v20220501storage: p22,
+          SystemData_STATUS_to_v20220501storage: p22,
+          UserAssignedIdentityDetails_from_v20220501storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20220501storage"}]]},
+          UserAssignedIdentityDetails_to_v20220501storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20220501storage"}]]},
+          UserIdentity_STATUS_from_v20220501storage: p26,
+          UserIdentity_STATUS_to_v20220501storage: p26,
+          conditions_Condition_from_v20220501storage: p27,
+          conditions_Condition_to_v20220501storage: p27,
+          core_DestinationExpression_from_v20220501storage: p28,
+          core_DestinationExpression_to_v20220501storage: p28,
+          genruntime_KnownResourceReference_from_v20220501storage: p29,
+          genruntime_KnownResourceReference_to_v20220501storage: p29,
+          genruntime_ResourceReference_from_v20220501storage: p30,
+          genruntime_ResourceReference_to_v20220501storage: p30,
+          genruntime_SecretDestination_from_v20220501storage: p31,
+          genruntime_SecretDestination_to_v20220501storage: p31,
+        },
+      },
+      "v20220501": {
+        resources: {
+          ConfigurationStore_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20220501","spec":"ConfigurationStore_Spec_fromStorage","status":"ConfigurationStore_STATUS_fromStorage"},
+          ConfigurationStore_toStorage: {"apiVersion":"appconfiguration.azure.com/v20220501storage","spec":"ConfigurationStore_Spec_toStorage","status":"ConfigurationStore_STATUS_toStorage"},
+        },
+        types: {
+          ConfigurationStoreOperatorSecrets_fromStorage: p0,
+          ConfigurationStoreOperatorSecrets_toStorage: p1,
+          ConfigurationStoreOperatorSpec_fromStorage: p2,
+          ConfigurationStoreOperatorSpec_toStorage: p3,
+          ConfigurationStore_STATUS_fromStorage: p4,
+          ConfigurationStore_STATUS_toStorage: p5,
+          ConfigurationStore_Spec_fromStorage: p6,
+          ConfigurationStore_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ResourceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_toStorage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_toStorage"}],["v","v20220501"]]},
+          EncryptionProperties_STATUS_fromStorage: p7,
+          EncryptionProperties_STATUS_toStorage: p8,
+          EncryptionProperties_fromStorage: p9,
+          EncryptionProperties_toStorage: p10,
+          KeyVaultProperties_STATUS_fromStorage: p11,
+          KeyVaultProperties_STATUS_toStorage: p12,
+          KeyVaultProperties_fromStorage: p11,
+          KeyVaultProperties_toStorage: p12,
+          PrivateEndpointConnectionReference_STATUS_fromStorage: p13,
+          PrivateEndpointConnectionReference_STATUS_toStorage: p14,
+          ResourceIdentity_STATUS_fromStorage: p15,
+          ResourceIdentity_STATUS_toStorage: p16,
+          ResourceIdentity_fromStorage: p17,
+          ResourceIdentity_toStorage: p18,
+          Sku_STATUS_fromStorage: p19,
+          Sku_STATUS_toStorage: p20,
+          Sku_fromStorage: p19,
+          Sku_toStorage: p20,
+          SystemData_STATUS_fromStorage: p21,
+          SystemData_STATUS_toStorage: p22,
+          UserAssignedIdentityDetails_fromStorage: p23,
+          UserAssignedIdentityDetails_toStorage: p24,
+          UserIdentity_STATUS_fromStorage: p25,
+          UserIdentity_STATUS_toStorage: p26,
+          conditions_Condition_fromStorage: p27,
+          conditions_Condition_toStorage: p27,
+          core_DestinationExpression_fromStorage: p28,
+          core_DestinationExpression_toStorage: p28,
+          genruntime_KnownResourceReference_fromStorage: p29,
+          genruntime_KnownResourceReference_toStorage: p29,
+          genruntime_ResourceReference_fromStorage: p30,
+          genruntime_ResourceReference_toStorage: p30,
+          genruntime_SecretDestination_fromStorage: p31,
+          genruntime_SecretDestination_toStorage: p31,
+        },
+      },
+      "v20220501storage": {
+        resources: {
+          ConfigurationStore_from_v20240601storage: {"apiVersion":"appconfiguration.azure.com/v20220501storage","spec":"ConfigurationStore_Spec_from_v20240601storage","status":"ConfigurationStore_STATUS_from_v20240601storage"},
+          ConfigurationStore_to_v20240601storage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"ConfigurationStore_Spec_to_v20240601storage","status":"ConfigurationStore_STATUS_to_v20240601storage"},
+        },
+        types: {
+          ConfigurationStoreOperatorSecrets_from_v20240601storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}]]},
+          ConfigurationStoreOperatorSecrets_to_v20240601storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}]]},
+          ConfigurationStoreOperatorSpec_from_v20240601storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240601storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_from_v20240601storage"}]]},
+          ConfigurationStoreOperatorSpec_to_v20240601storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240601storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_to_v20240601storage"}]]},
+          ConfigurationStore_STATUS_from_v20240601storage: {"known":k19,"src":"v20240601storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20240601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_from_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v20240601storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],[">","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_normalize"}],[">","defaultKeyValueRevisionRetentionPeriodInSeconds"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_from_v20240601storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_from_v20240601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
+          ConfigurationStore_STATUS_to_v20240601storage: {"known":k2,"dest":"v20240601storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20240601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_to_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v20240601storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_to_v20240601storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_to_v20240601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["<","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_normalize"}],["<","defaultKeyValueRevisionRetentionPeriodInSeconds","i"]]},
+          ConfigurationStore_Spec_from_v20240601storage: {"known":k20,"src":"v20240601storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20240601storage"}],["=","identity",{"obj":"ResourceIdentity_from_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],[">","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_normalize"}],[">","defaultKeyValueRevisionRetentionPeriodInSeconds"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_from_v20240601storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_from_v20240601storage"}],["=0","originalVersion","s"]]},
+          ConfigurationStore_Spec_to_v20240601storage: {"known":k3,"dest":"v20240601storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20240601storage"}],["=","identity",{"obj":"ResourceIdentity_to_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_to_v20240601storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_to_v20240601storage"}],["=0","originalVersion","s"],["<","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_normalize"}],["<","defaultKeyValueRevisionRetentionPeriodInSeconds","i"]]},
+          EncryptionProperties_STATUS_from_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20240601storage"}]]},
+          EncryptionProperties_STATUS_to_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20240601storage"}]]},
+          EncryptionProperties_from_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20240601storage"}]]},
+          EncryptionProperties_to_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20240601storage"}]]},
+          KeyVaultProperties_STATUS_from_v20240601storage: p12,
+          KeyVaultProperties_STATUS_to_v20240601storage: p12,
+          KeyVaultProperties_from_v20240601storage: p12,
+          KeyVaultProperties_to_v20240601storage: p12,
+          PrivateEndpointConnectionReference_STATUS_from_v20240601storage: {"known":k21,"src":"v20240601storage","destBag":true,"steps":[["=","id","s"],[">","name"],[">","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_normalize"}],[">","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_normalize"}],[">","provisioningState"],[">","type"]]},
+          PrivateEndpointConnectionReference_STATUS_to_v20240601storage: {"known":k7,"dest":"v20240601storage","destBag":true,"steps":[["=","id","s"],["<","name","s"],["<","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_normalize"}],["<","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_normalize"}],["<","provisioningState","s"],["<","type","s"]]},
+          ResourceIdentity_STATUS_from_v20240601storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_from_v20240601storage"}}]]},
+          ResourceIdentity_STATUS_to_v20240601storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_to_v20240601storage"}}]]},
+          ResourceIdentity_from_v20240601storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20240601storage"}}]]},
+          ResourceIdentity_to_v20240601storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20240601storage"}}]]},
+          Sku_STATUS_from_v20240601storage: p20,
+          Sku_STATUS_to_v20240601storage: p20,
+          Sku_from_v20240601storage: p20,
+          Sku_to_v20240601storage: p20,
+          SystemData_STATUS_from_v20240601storage: p22,
+          SystemData_STATUS_to_v20240601storage: p22,
+          UserAssignedIdentityDetails_from_v20240601storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20240601storage"}]]},
+          UserAssignedIdentityDetails_to_v20240601storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20240601storage"}]]},
+          UserIdentity_STATUS_from_v20240601storage: p26,
+          UserIdentity_STATUS_to_v20240601storage: p26,
+          conditions_Condition_from_v20240601storage: p27,
+          conditions_Condition_to_v20240601storage: p27,
+          core_DestinationExpression_from_v20240601storage: p28,
+          core_DestinationExpression_to_v20240601storage: p28,
+          genruntime_KnownResourceReference_from_v20240601storage: p29,
+          genruntime_KnownResourceReference_to_v20240601storage: p29,
+          genruntime_ResourceReference_from_v20240601storage: p30,
+          genruntime_ResourceReference_to_v20240601storage: p30,
+          genruntime_SecretDestination_from_v20240601storage: p31,
+          genruntime_SecretDestination_to_v20240601storage: p31,
+        },
+      },
+      "v20240601": {
+        resources: {
+          ConfigurationStore_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"ConfigurationStore_Spec_fromStorage","status":"ConfigurationStore_STATUS_fromStorage"},
+          ConfigurationStore_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"ConfigurationStore_Spec_toStorage","status":"ConfigurationStore_STATUS_toStorage"},
+          KeyValue_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"KeyValue_Spec_fromStorage","status":"KeyValue_STATUS_fromStorage"},
+          KeyValue_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"KeyValue_Spec_toStorage","status":"KeyValue_STATUS_toStorage"},
+          Replica_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"Replica_Spec_fromStorage","status":"Replica_STATUS_fromStorage"},
+          Replica_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"Replica_Spec_toStorage","status":"Replica_STATUS_toStorage"},
+          Snapshot_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"Snapshot_Spec_fromStorage","status":"Snapshot_STATUS_fromStorage"},
+          Snapshot_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"Snapshot_Spec_toStorage","status":"Snapshot_STATUS_toStorage"},
+        },
+        types: {
+          ConfigurationStoreOperatorSecrets_fromStorage: p0,
+          ConfigurationStoreOperatorSecrets_toStorage: p1,
+          ConfigurationStoreOperatorSpec_fromStorage: p2,
+          ConfigurationStoreOperatorSpec_toStorage: p3,
+          ConfigurationStore_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","creationDate","s"],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_fromStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_fromStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"]]},
+          ConfigurationStore_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_toStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_toStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
+          ConfigurationStore_Spec_fromStorage: {"known":k20,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ResourceIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_fromStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_fromStorage"}]]},
+          ConfigurationStore_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","createMode","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ResourceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_toStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_toStorage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_toStorage"}],["v","v20240601"]]},
+          DataPlaneProxyProperties_STATUS_fromStorage: p32,
+          DataPlaneProxyProperties_STATUS_toStorage: p33,
+          DataPlaneProxyProperties_fromStorage: p32,
+          DataPlaneProxyProperties_toStorage: p33,
+          EncryptionProperties_STATUS_fromStorage: p7,
+          EncryptionProperties_STATUS_toStorage: p8,
+          EncryptionProperties_fromStorage: p9,
+          EncryptionProperties_toStorage: p10,
+          KeyValueFilter_STATUS_fromStorage: p34,
+          KeyValueFilter_STATUS_toStorage: p35,
+          KeyValueFilter_fromStorage: p34,
+          KeyValueFilter_toStorage: p35,
+          KeyValueOperatorSpec_fromStorage: p36,
+          KeyValueOperatorSpec_toStorage: p37,
+          KeyValue_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
+          KeyValue_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
+          KeyValue_Spec_fromStorage: {"known":["azureName","owner","tags","contentType","value","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","contentType","s"],["=","value","s"],["=","operatorSpec",{"obj":"KeyValueOperatorSpec_fromStorage"}]]},
+          KeyValue_Spec_toStorage: {"known":["azureName","owner","tags","contentType","value","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","contentType","s"],["=","value","s"],["=","operatorSpec",{"obj":"KeyValueOperatorSpec_toStorage"}],["v","v20240601"]]},
+          KeyVaultProperties_STATUS_fromStorage: p11,
+          KeyVaultProperties_STATUS_toStorage: p12,
+          KeyVaultProperties_fromStorage: p11,
+          KeyVaultProperties_toStorage: p12,
+          PrivateEndpointConnectionReference_STATUS_fromStorage: {"known":k21,"destBag":false,"steps":[["=","id","s"],["=","name","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_fromStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","type","s"]]},
+          PrivateEndpointConnectionReference_STATUS_toStorage: {"known":k21,"destBag":true,"steps":[["=","id","s"],["=","name","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_toStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_toStorage"}],["=","provisioningState","s"],["=","type","s"]]},
+          PrivateEndpoint_STATUS_fromStorage: p13,
+          PrivateEndpoint_STATUS_toStorage: p14,
+          PrivateLinkServiceConnectionState_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None","Recreate"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]},
+          PrivateLinkServiceConnectionState_STATUS_toStorage: p38,
+          ReplicaOperatorSpec_fromStorage: p36,
+          ReplicaOperatorSpec_toStorage: p37,
+          Replica_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","endpoint","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded"]}]]},
+          Replica_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","endpoint","s"],["=","provisioningState","s"]]},
+          Replica_Spec_fromStorage: {"known":["azureName","owner","location","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_fromStorage"}]]},
+          Replica_Spec_toStorage: {"known":["azureName","owner","location","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_toStorage"}],["v","v20240601"]]},
+          ResourceIdentity_STATUS_fromStorage: p15,
+          ResourceIdentity_STATUS_toStorage: p16,
+          ResourceIdentity_fromStorage: p17,
+          ResourceIdentity_toStorage: p18,
+          Sku_STATUS_fromStorage: p19,
+          Sku_STATUS_toStorage: p20,
+          Sku_fromStorage: p19,
+          Sku_toStorage: p20,
+          SnapshotOperatorSpec_fromStorage: p36,
+          SnapshotOperatorSpec_toStorage: p37,
+          Snapshot_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","tags",{"map":"s"}],["=","compositionType",{"spell":["Key","Key_Label"]}],["=","created","s"],["=","expires","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_STATUS_fromStorage"}}],["=","itemsCount","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","retentionPeriod","i"],["=","size","i"],["=","status",{"spell":["Archived","Failed","Provisioning","Ready"]}]]},
+          Snapshot_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","tags",{"map":"s"}],["=","compositionType","s"],["=","created","s"],["=","expires","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_STATUS_toStorage"}}],["=","itemsCount","i"],["=","provisioningState","s"],["=","retentionPeriod","i"],["=","size","i"],["=","status","s"]]},
+          Snapshot_Spec_fromStorage: {"known":["azureName","owner","tags","compositionType","filters","retentionPeriod","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","compositionType",{"spell":["Key","Key_Label"]}],["=","filters",{"arr":{"obj":"KeyValueFilter_fromStorage"}}],["=","retentionPeriod","i"],["=","operatorSpec",{"obj":"SnapshotOperatorSpec_fromStorage"}]]},
+          Snapshot_Spec_toStorage: {"known":["azureName","owner","tags","compositionType","filters","retentionPeriod","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","compositionType","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_toStorage"}}],["=","retentionPeriod","i"],["=","operatorSpec",{"obj":"SnapshotOperatorSpec_toStorage"}],["v","v20240601"]]},
+          SystemData_STATUS_fromStorage: p21,
+          SystemData_STATUS_toStorage: p22,
+          UserAssignedIdentityDetails_fromStorage: p23,
+          UserAssignedIdentityDetails_toStorage: p24,
+          UserIdentity_STATUS_fromStorage: p25,
+          UserIdentity_STATUS_toStorage: p26,
+          conditions_Condition_fromStorage: p27,
+          conditions_Condition_toStorage: p27,
+          core_DestinationExpression_fromStorage: p28,
+          core_DestinationExpression_toStorage: p28,
+          genruntime_KnownResourceReference_fromStorage: p29,
+          genruntime_KnownResourceReference_toStorage: p29,
+          genruntime_ResourceReference_fromStorage: p30,
+          genruntime_ResourceReference_toStorage: p30,
+          genruntime_SecretDestination_fromStorage: p31,
+          genruntime_SecretDestination_toStorage: p31,
+        },
+      },
+      "v20240601storage": {
+        resources: {
+        },
+        types: {
+          DataPlaneProxyProperties_STATUS_normalize: p33,
+          DataPlaneProxyProperties_normalize: p33,
+          PrivateEndpoint_STATUS_normalize: p14,
+          PrivateLinkServiceConnectionState_STATUS_normalize: p38,
+        },
       },
     },
-    "v1api20220501storage": {
-      resources: {
-        ConfigurationStore_from_v20220501storage: {"apiVersion":"appconfiguration.azure.com/v1api20220501storage","spec":"ConfigurationStore_Spec_from_v20220501storage","status":"ConfigurationStore_STATUS_from_v20220501storage"},
-        ConfigurationStore_to_v20220501storage: {"apiVersion":"appconfiguration.azure.com/v20220501storage","spec":"ConfigurationStore_Spec_to_v20220501storage","status":"ConfigurationStore_STATUS_to_v20220501storage"},
-      },
-      types: {
-        ConfigurationStoreOperatorSecrets_from_v20220501storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20220501storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20220501storage"}]]},
-        ConfigurationStoreOperatorSecrets_to_v20220501storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20220501storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20220501storage"}]]},
-        ConfigurationStoreOperatorSpec_from_v20220501storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220501storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_from_v20220501storage"}]]},
-        ConfigurationStoreOperatorSpec_to_v20220501storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220501storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_to_v20220501storage"}]]},
-        ConfigurationStore_STATUS_from_v20220501storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_from_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v20220501storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_from_v20220501storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_from_v20220501storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
-        ConfigurationStore_STATUS_to_v20220501storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_to_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v20220501storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_to_v20220501storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_to_v20220501storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
-        ConfigurationStore_Spec_from_v20220501storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220501storage"}],["=","identity",{"obj":"ResourceIdentity_from_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_from_v20220501storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_from_v20220501storage"}],["=0","originalVersion","s"]]},
-        ConfigurationStore_Spec_to_v20220501storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220501storage"}],["=","identity",{"obj":"ResourceIdentity_to_v20220501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v20220501storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_to_v20220501storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_to_v20220501storage"}],["=0","originalVersion","s"]]},
-        EncryptionProperties_STATUS_from_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20220501storage"}]]},
-        EncryptionProperties_STATUS_to_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20220501storage"}]]},
-        EncryptionProperties_from_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20220501storage"}]]},
-        EncryptionProperties_to_v20220501storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20220501storage"}]]},
-        KeyVaultProperties_STATUS_from_v20220501storage: p12,
-        KeyVaultProperties_STATUS_to_v20220501storage: p12,
-        KeyVaultProperties_from_v20220501storage: p12,
-        KeyVaultProperties_to_v20220501storage: p12,
-        PrivateEndpointConnectionReference_STATUS_from_v20220501storage: p14,
-        PrivateEndpointConnectionReference_STATUS_to_v20220501storage: p14,
-        ResourceIdentity_STATUS_from_v20220501storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_from_v20220501storage"}}]]},
-        ResourceIdentity_STATUS_to_v20220501storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_to_v20220501storage"}}]]},
-        ResourceIdentity_from_v20220501storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20220501storage"}}]]},
-        ResourceIdentity_to_v20220501storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20220501storage"}}]]},
-        Sku_STATUS_from_v20220501storage: p20,
-        Sku_STATUS_to_v20220501storage: p20,
-        Sku_from_v20220501storage: p20,
-        Sku_to_v20220501storage: p20,
-        SystemData_STATUS_from_v20220501storage: p22,
-        SystemData_STATUS_to_v20220501storage: p22,
-        UserAssignedIdentityDetails_from_v20220501storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20220501storage"}]]},
-        UserAssignedIdentityDetails_to_v20220501storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20220501storage"}]]},
-        UserIdentity_STATUS_from_v20220501storage: p26,
-        UserIdentity_STATUS_to_v20220501storage: p26,
-        conditions_Condition_from_v20220501storage: p27,
-        conditions_Condition_to_v20220501storage: p27,
-        core_DestinationExpression_from_v20220501storage: p28,
-        core_DestinationExpression_to_v20220501storage: p28,
-        genruntime_KnownResourceReference_from_v20220501storage: p29,
-        genruntime_KnownResourceReference_to_v20220501storage: p29,
-        genruntime_ResourceReference_from_v20220501storage: p30,
-        genruntime_ResourceReference_to_v20220501storage: p30,
-        genruntime_SecretDestination_from_v20220501storage: p31,
-        genruntime_SecretDestination_to_v20220501storage: p31,
-      },
+    hooks: {
     },
-    "v20220501": {
-      resources: {
-        ConfigurationStore_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20220501","spec":"ConfigurationStore_Spec_fromStorage","status":"ConfigurationStore_STATUS_fromStorage"},
-        ConfigurationStore_toStorage: {"apiVersion":"appconfiguration.azure.com/v20220501storage","spec":"ConfigurationStore_Spec_toStorage","status":"ConfigurationStore_STATUS_toStorage"},
-      },
-      types: {
-        ConfigurationStoreOperatorSecrets_fromStorage: p0,
-        ConfigurationStoreOperatorSecrets_toStorage: p1,
-        ConfigurationStoreOperatorSpec_fromStorage: p2,
-        ConfigurationStoreOperatorSpec_toStorage: p3,
-        ConfigurationStore_STATUS_fromStorage: p4,
-        ConfigurationStore_STATUS_toStorage: p5,
-        ConfigurationStore_Spec_fromStorage: p6,
-        ConfigurationStore_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ResourceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_toStorage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_toStorage"}],["v","v20220501"]]},
-        EncryptionProperties_STATUS_fromStorage: p7,
-        EncryptionProperties_STATUS_toStorage: p8,
-        EncryptionProperties_fromStorage: p9,
-        EncryptionProperties_toStorage: p10,
-        KeyVaultProperties_STATUS_fromStorage: p11,
-        KeyVaultProperties_STATUS_toStorage: p12,
-        KeyVaultProperties_fromStorage: p11,
-        KeyVaultProperties_toStorage: p12,
-        PrivateEndpointConnectionReference_STATUS_fromStorage: p13,
-        PrivateEndpointConnectionReference_STATUS_toStorage: p14,
-        ResourceIdentity_STATUS_fromStorage: p15,
-        ResourceIdentity_STATUS_toStorage: p16,
-        ResourceIdentity_fromStorage: p17,
-        ResourceIdentity_toStorage: p18,
-        Sku_STATUS_fromStorage: p19,
-        Sku_STATUS_toStorage: p20,
-        Sku_fromStorage: p19,
-        Sku_toStorage: p20,
-        SystemData_STATUS_fromStorage: p21,
-        SystemData_STATUS_toStorage: p22,
-        UserAssignedIdentityDetails_fromStorage: p23,
-        UserAssignedIdentityDetails_toStorage: p24,
-        UserIdentity_STATUS_fromStorage: p25,
-        UserIdentity_STATUS_toStorage: p26,
-        conditions_Condition_fromStorage: p27,
-        conditions_Condition_toStorage: p27,
-        core_DestinationExpression_fromStorage: p28,
-        core_DestinationExpression_toStorage: p28,
-        genruntime_KnownResourceReference_fromStorage: p29,
-        genruntime_KnownResourceReference_toStorage: p29,
-        genruntime_ResourceReference_fromStorage: p30,
-        genruntime_ResourceReference_toStorage: p30,
-        genruntime_SecretDestination_fromStorage: p31,
-        genruntime_SecretDestination_toStorage: p31,
-      },
-    },
-    "v20220501storage": {
-      resources: {
-        ConfigurationStore_from_v20240601storage: {"apiVersion":"appconfiguration.azure.com/v20220501storage","spec":"ConfigurationStore_Spec_from_v20240601storage","status":"ConfigurationStore_STATUS_from_v20240601storage"},
-        ConfigurationStore_to_v20240601storage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"ConfigurationStore_Spec_to_v20240601storage","status":"ConfigurationStore_STATUS_to_v20240601storage"},
-      },
-      types: {
-        ConfigurationStoreOperatorSecrets_from_v20240601storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_from_v20240601storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_from_v20240601storage"}]]},
-        ConfigurationStoreOperatorSecrets_to_v20240601storage: {"known":k0,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","primaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryReadOnlyConnectionString",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryReadOnlyKey",{"obj":"genruntime_SecretDestination_to_v20240601storage"}],["=","secondaryReadOnlyKeyID",{"obj":"genruntime_SecretDestination_to_v20240601storage"}]]},
-        ConfigurationStoreOperatorSpec_from_v20240601storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240601storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_from_v20240601storage"}]]},
-        ConfigurationStoreOperatorSpec_to_v20240601storage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240601storage"}}],["=","secrets",{"obj":"ConfigurationStoreOperatorSecrets_to_v20240601storage"}]]},
-        ConfigurationStore_STATUS_from_v20240601storage: {"known":k19,"src":"v20240601storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20240601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_from_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v20240601storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],[">","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_normalize"}],[">","defaultKeyValueRevisionRetentionPeriodInSeconds"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_from_v20240601storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_from_v20240601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
-        ConfigurationStore_STATUS_to_v20240601storage: {"known":k2,"dest":"v20240601storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20240601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_to_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v20240601storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_to_v20240601storage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_to_v20240601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["<","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_normalize"}],["<","defaultKeyValueRevisionRetentionPeriodInSeconds","i"]]},
-        ConfigurationStore_Spec_from_v20240601storage: {"known":k20,"src":"v20240601storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20240601storage"}],["=","identity",{"obj":"ResourceIdentity_from_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],[">","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_normalize"}],[">","defaultKeyValueRevisionRetentionPeriodInSeconds"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_from_v20240601storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_from_v20240601storage"}],["=0","originalVersion","s"]]},
-        ConfigurationStore_Spec_to_v20240601storage: {"known":k3,"dest":"v20240601storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20240601storage"}],["=","identity",{"obj":"ResourceIdentity_to_v20240601storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v20240601storage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_to_v20240601storage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_to_v20240601storage"}],["=0","originalVersion","s"],["<","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_normalize"}],["<","defaultKeyValueRevisionRetentionPeriodInSeconds","i"]]},
-        EncryptionProperties_STATUS_from_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20240601storage"}]]},
-        EncryptionProperties_STATUS_to_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20240601storage"}]]},
-        EncryptionProperties_from_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20240601storage"}]]},
-        EncryptionProperties_to_v20240601storage: {"known":k5,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20240601storage"}]]},
-        KeyVaultProperties_STATUS_from_v20240601storage: p12,
-        KeyVaultProperties_STATUS_to_v20240601storage: p12,
-        KeyVaultProperties_from_v20240601storage: p12,
-        KeyVaultProperties_to_v20240601storage: p12,
-        PrivateEndpointConnectionReference_STATUS_from_v20240601storage: {"known":k21,"src":"v20240601storage","destBag":true,"steps":[["=","id","s"],[">","name"],[">","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_normalize"}],[">","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_normalize"}],[">","provisioningState"],[">","type"]]},
-        PrivateEndpointConnectionReference_STATUS_to_v20240601storage: {"known":k7,"dest":"v20240601storage","destBag":true,"steps":[["=","id","s"],["<","name","s"],["<","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_normalize"}],["<","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_normalize"}],["<","provisioningState","s"],["<","type","s"]]},
-        ResourceIdentity_STATUS_from_v20240601storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_from_v20240601storage"}}]]},
-        ResourceIdentity_STATUS_to_v20240601storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentity_STATUS_to_v20240601storage"}}]]},
-        ResourceIdentity_from_v20240601storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20240601storage"}}]]},
-        ResourceIdentity_to_v20240601storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20240601storage"}}]]},
-        Sku_STATUS_from_v20240601storage: p20,
-        Sku_STATUS_to_v20240601storage: p20,
-        Sku_from_v20240601storage: p20,
-        Sku_to_v20240601storage: p20,
-        SystemData_STATUS_from_v20240601storage: p22,
-        SystemData_STATUS_to_v20240601storage: p22,
-        UserAssignedIdentityDetails_from_v20240601storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20240601storage"}]]},
-        UserAssignedIdentityDetails_to_v20240601storage: {"known":k12,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20240601storage"}]]},
-        UserIdentity_STATUS_from_v20240601storage: p26,
-        UserIdentity_STATUS_to_v20240601storage: p26,
-        conditions_Condition_from_v20240601storage: p27,
-        conditions_Condition_to_v20240601storage: p27,
-        core_DestinationExpression_from_v20240601storage: p28,
-        core_DestinationExpression_to_v20240601storage: p28,
-        genruntime_KnownResourceReference_from_v20240601storage: p29,
-        genruntime_KnownResourceReference_to_v20240601storage: p29,
-        genruntime_ResourceReference_from_v20240601storage: p30,
-        genruntime_ResourceReference_to_v20240601storage: p30,
-        genruntime_SecretDestination_from_v20240601storage: p31,
-        genruntime_SecretDestination_to_v20240601storage: p31,
-      },
-    },
-    "v20240601": {
-      resources: {
-        ConfigurationStore_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"ConfigurationStore_Spec_fromStorage","status":"ConfigurationStore_STATUS_fromStorage"},
-        ConfigurationStore_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"ConfigurationStore_Spec_toStorage","status":"ConfigurationStore_STATUS_toStorage"},
-        KeyValue_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"KeyValue_Spec_fromStorage","status":"KeyValue_STATUS_fromStorage"},
-        KeyValue_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"KeyValue_Spec_toStorage","status":"KeyValue_STATUS_toStorage"},
-        Replica_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"Replica_Spec_fromStorage","status":"Replica_STATUS_fromStorage"},
-        Replica_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"Replica_Spec_toStorage","status":"Replica_STATUS_toStorage"},
-        Snapshot_fromStorage: {"apiVersion":"appconfiguration.azure.com/v20240601","spec":"Snapshot_Spec_fromStorage","status":"Snapshot_STATUS_fromStorage"},
-        Snapshot_toStorage: {"apiVersion":"appconfiguration.azure.com/v20240601storage","spec":"Snapshot_Spec_toStorage","status":"Snapshot_STATUS_toStorage"},
-      },
-      types: {
-        ConfigurationStoreOperatorSecrets_fromStorage: p0,
-        ConfigurationStoreOperatorSecrets_toStorage: p1,
-        ConfigurationStoreOperatorSpec_fromStorage: p2,
-        ConfigurationStoreOperatorSpec_toStorage: p3,
-        ConfigurationStore_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","creationDate","s"],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_fromStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_fromStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"]]},
-        ConfigurationStore_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ResourceIdentity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","creationDate","s"],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_STATUS_toStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_STATUS_toStorage"}],["=","endpoint","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionReference_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"]]},
-        ConfigurationStore_Spec_fromStorage: {"known":k20,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ResourceIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","createMode",{"spell":["Default","Recover"]}],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_fromStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_fromStorage"}]]},
-        ConfigurationStore_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","createMode","dataPlaneProxy","defaultKeyValueRevisionRetentionPeriodInSeconds","disableLocalAuth","enablePurgeProtection","encryption","publicNetworkAccess","softDeleteRetentionInDays","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ResourceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","createMode","s"],["=","dataPlaneProxy",{"obj":"DataPlaneProxyProperties_toStorage"}],["=","defaultKeyValueRevisionRetentionPeriodInSeconds","i"],["=","disableLocalAuth","b"],["=","enablePurgeProtection","b"],["=","encryption",{"obj":"EncryptionProperties_toStorage"}],["=","publicNetworkAccess","s"],["=","softDeleteRetentionInDays","i"],["=","operatorSpec",{"obj":"ConfigurationStoreOperatorSpec_toStorage"}],["v","v20240601"]]},
-        DataPlaneProxyProperties_STATUS_fromStorage: p32,
-        DataPlaneProxyProperties_STATUS_toStorage: p33,
-        DataPlaneProxyProperties_fromStorage: p32,
-        DataPlaneProxyProperties_toStorage: p33,
-        EncryptionProperties_STATUS_fromStorage: p7,
-        EncryptionProperties_STATUS_toStorage: p8,
-        EncryptionProperties_fromStorage: p9,
-        EncryptionProperties_toStorage: p10,
-        KeyValueFilter_STATUS_fromStorage: p34,
-        KeyValueFilter_STATUS_toStorage: p35,
-        KeyValueFilter_fromStorage: p34,
-        KeyValueFilter_toStorage: p35,
-        KeyValueOperatorSpec_fromStorage: p36,
-        KeyValueOperatorSpec_toStorage: p37,
-        KeyValue_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
-        KeyValue_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","tags",{"map":"s"}],["=","contentType","s"],["=","eTag","s"],["=","key","s"],["=","label","s"],["=","lastModified","s"],["=","locked","b"],["=","value","s"]]},
-        KeyValue_Spec_fromStorage: {"known":["azureName","owner","tags","contentType","value","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","contentType","s"],["=","value","s"],["=","operatorSpec",{"obj":"KeyValueOperatorSpec_fromStorage"}]]},
-        KeyValue_Spec_toStorage: {"known":["azureName","owner","tags","contentType","value","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","contentType","s"],["=","value","s"],["=","operatorSpec",{"obj":"KeyValueOperatorSpec_toStorage"}],["v","v20240601"]]},
-        KeyVaultProperties_STATUS_fromStorage: p11,
-        KeyVaultProperties_STATUS_toStorage: p12,
-        KeyVaultProperties_fromStorage: p11,
-        KeyVaultProperties_toStorage: p12,
-        PrivateEndpointConnectionReference_STATUS_fromStorage: {"known":k21,"destBag":false,"steps":[["=","id","s"],["=","name","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_fromStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","type","s"]]},
-        PrivateEndpointConnectionReference_STATUS_toStorage: {"known":k21,"destBag":true,"steps":[["=","id","s"],["=","name","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_toStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_toStorage"}],["=","provisioningState","s"],["=","type","s"]]},
-        PrivateEndpoint_STATUS_fromStorage: p13,
-        PrivateEndpoint_STATUS_toStorage: p14,
-        PrivateLinkServiceConnectionState_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None","Recreate"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]},
-        PrivateLinkServiceConnectionState_STATUS_toStorage: p38,
-        ReplicaOperatorSpec_fromStorage: p36,
-        ReplicaOperatorSpec_toStorage: p37,
-        Replica_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","endpoint","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded"]}]]},
-        Replica_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","endpoint","s"],["=","provisioningState","s"]]},
-        Replica_Spec_fromStorage: {"known":["azureName","owner","location","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_fromStorage"}]]},
-        Replica_Spec_toStorage: {"known":["azureName","owner","location","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_toStorage"}],["v","v20240601"]]},
-        ResourceIdentity_STATUS_fromStorage: p15,
-        ResourceIdentity_STATUS_toStorage: p16,
-        ResourceIdentity_fromStorage: p17,
-        ResourceIdentity_toStorage: p18,
-        Sku_STATUS_fromStorage: p19,
-        Sku_STATUS_toStorage: p20,
-        Sku_fromStorage: p19,
-        Sku_toStorage: p20,
-        SnapshotOperatorSpec_fromStorage: p36,
-        SnapshotOperatorSpec_toStorage: p37,
-        Snapshot_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","tags",{"map":"s"}],["=","compositionType",{"spell":["Key","Key_Label"]}],["=","created","s"],["=","expires","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_STATUS_fromStorage"}}],["=","itemsCount","i"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","retentionPeriod","i"],["=","size","i"],["=","status",{"spell":["Archived","Failed","Provisioning","Ready"]}]]},
-        Snapshot_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","tags",{"map":"s"}],["=","compositionType","s"],["=","created","s"],["=","expires","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_STATUS_toStorage"}}],["=","itemsCount","i"],["=","provisioningState","s"],["=","retentionPeriod","i"],["=","size","i"],["=","status","s"]]},
-        Snapshot_Spec_fromStorage: {"known":["azureName","owner","tags","compositionType","filters","retentionPeriod","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","tags",{"map":"s"}],["=","compositionType",{"spell":["Key","Key_Label"]}],["=","filters",{"arr":{"obj":"KeyValueFilter_fromStorage"}}],["=","retentionPeriod","i"],["=","operatorSpec",{"obj":"SnapshotOperatorSpec_fromStorage"}]]},
-        Snapshot_Spec_toStorage: {"known":["azureName","owner","tags","compositionType","filters","retentionPeriod","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","tags",{"map":"s"}],["=","compositionType","s"],["=","filters",{"arr":{"obj":"KeyValueFilter_toStorage"}}],["=","retentionPeriod","i"],["=","operatorSpec",{"obj":"SnapshotOperatorSpec_toStorage"}],["v","v20240601"]]},
-        SystemData_STATUS_fromStorage: p21,
-        SystemData_STATUS_toStorage: p22,
-        UserAssignedIdentityDetails_fromStorage: p23,
-        UserAssignedIdentityDetails_toStorage: p24,
-        UserIdentity_STATUS_fromStorage: p25,
-        UserIdentity_STATUS_toStorage: p26,
-        conditions_Condition_fromStorage: p27,
-        conditions_Condition_toStorage: p27,
-        core_DestinationExpression_fromStorage: p28,
-        core_DestinationExpression_toStorage: p28,
-        genruntime_KnownResourceReference_fromStorage: p29,
-        genruntime_KnownResourceReference_toStorage: p29,
-        genruntime_ResourceReference_fromStorage: p30,
-        genruntime_ResourceReference_toStorage: p30,
-        genruntime_SecretDestination_fromStorage: p31,
-        genruntime_SecretDestination_toStorage: p31,
-      },
-    },
-    "v20240601storage": {
-      resources: {
-      },
-      types: {
-        DataPlaneProxyProperties_STATUS_normalize: p33,
-        DataPlaneProxyProperties_normalize: p33,
-        PrivateEndpoint_STATUS_normalize: p14,
-        PrivateLinkServiceConnectionState_STATUS_normalize: p38,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

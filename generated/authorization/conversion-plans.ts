@@ -2,123 +2,131 @@
 /** The conversions of authorization.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["configMapExpressions","namingConvention","secretExpressions"];
-const k1: readonly string[] = ["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn"];
-const k2: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","originalVersion"];
-const k3: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec"];
-const k4: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k5: readonly string[] = ["name","key","value","annotations","labels"];
-const k6: readonly string[] = ["group","kind","name","armId"];
-const k7: readonly string[] = ["name","key"];
-const k8: readonly string[] = ["group","kind","name","armId","wellKnownName"];
-const k9: readonly string[] = ["actions","dataActions","notActions","notDataActions"];
-const k10: readonly string[] = ["conditions","id","name","type","assignableScopes","createdBy","createdOn","description","permissions","roleName","properties_type","updatedBy","updatedOn"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","namingConvention",{"spell":["random","stable"]}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]};
-const p3: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p4: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p5: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p6: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
-const p7: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"],["=0","wellKnownName","s"]]};
-const p8: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","actions",{"arr":"s"}],["=","dataActions",{"arr":"s"}],["=","notActions",{"arr":"s"}],["=","notDataActions",{"arr":"s"}]]};
-const p9: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","actions",{"arr":"s"}],["=","dataActions",{"arr":"s"}],["=","notActions",{"arr":"s"}],["=","notDataActions",{"arr":"s"}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20200801preview": {
-      resources: {
-        RoleAssignment_fromStorage: {"apiVersion":"authorization.azure.com/v1api20200801preview","spec":"RoleAssignment_Spec_fromStorage","status":"RoleAssignment_STATUS_fromStorage"},
-        RoleAssignment_toStorage: {"apiVersion":"authorization.azure.com/v1api20200801previewstorage","spec":"RoleAssignment_Spec_toStorage","status":"RoleAssignment_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["configMapExpressions","namingConvention","secretExpressions"];
+  const k1: readonly string[] = ["conditions","id","name","type","condition","conditionVersion","createdBy","createdOn","delegatedManagedIdentityResourceId","description","principalId","principalType","roleDefinitionId","scope","updatedBy","updatedOn"];
+  const k2: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec","originalVersion"];
+  const k3: readonly string[] = ["azureName","owner","condition","conditionVersion","delegatedManagedIdentityResourceReference","description","principalId","principalIdFromConfig","principalType","roleDefinitionReference","operatorSpec"];
+  const k4: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k5: readonly string[] = ["name","key","value","annotations","labels"];
+  const k6: readonly string[] = ["group","kind","name","armId"];
+  const k7: readonly string[] = ["name","key"];
+  const k8: readonly string[] = ["group","kind","name","armId","wellKnownName"];
+  const k9: readonly string[] = ["actions","dataActions","notActions","notDataActions"];
+  const k10: readonly string[] = ["conditions","id","name","type","assignableScopes","createdBy","createdOn","description","permissions","roleName","properties_type","updatedBy","updatedOn"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","namingConvention",{"spell":["random","stable"]}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]};
+  const p3: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p4: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p5: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p6: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  const p7: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"],["=0","wellKnownName","s"]]};
+  const p8: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","actions",{"arr":"s"}],["=","dataActions",{"arr":"s"}],["=","notActions",{"arr":"s"}],["=","notDataActions",{"arr":"s"}]]};
+  const p9: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","actions",{"arr":"s"}],["=","dataActions",{"arr":"s"}],["=","notActions",{"arr":"s"}],["=","notDataActions",{"arr":"s"}]]};
+  return {
+    packages: {
+      "v1api20200801preview": {
+        resources: {
+          RoleAssignment_fromStorage: {"apiVersion":"authorization.azure.com/v1api20200801preview","spec":"RoleAssignment_Spec_fromStorage","status":"RoleAssignment_STATUS_fromStorage"},
+          RoleAssignment_toStorage: {"apiVersion":"authorization.azure.com/v1api20200801previewstorage","spec":"RoleAssignment_Spec_toStorage","status":"RoleAssignment_STATUS_toStorage"},
+        },
+        types: {
+          RoleAssignmentOperatorSpec_fromStorage: p0,
+          RoleAssignmentOperatorSpec_toStorage: p1,
+          RoleAssignment_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+          RoleAssignment_STATUS_toStorage: p2,
+          RoleAssignment_Spec_fromStorage: {"known":k2,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
+          RoleAssignment_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20200801preview"]]},
+          conditions_Condition_fromStorage: p3,
+          conditions_Condition_toStorage: p3,
+          core_DestinationExpression_fromStorage: p4,
+          core_DestinationExpression_toStorage: p4,
+          genruntime_ArbitraryOwnerReference_fromStorage: p5,
+          genruntime_ArbitraryOwnerReference_toStorage: p5,
+          genruntime_ConfigMapReference_fromStorage: p6,
+          genruntime_ConfigMapReference_toStorage: p6,
+          genruntime_ResourceReference_fromStorage: p5,
+          genruntime_ResourceReference_toStorage: p5,
+          genruntime_WellKnownResourceReference_fromStorage: p7,
+          genruntime_WellKnownResourceReference_toStorage: p7,
+        },
       },
-      types: {
-        RoleAssignmentOperatorSpec_fromStorage: p0,
-        RoleAssignmentOperatorSpec_toStorage: p1,
-        RoleAssignment_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_STATUS_toStorage: p2,
-        RoleAssignment_Spec_fromStorage: {"known":k2,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
-        RoleAssignment_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20200801preview"]]},
-        conditions_Condition_fromStorage: p3,
-        conditions_Condition_toStorage: p3,
-        core_DestinationExpression_fromStorage: p4,
-        core_DestinationExpression_toStorage: p4,
-        genruntime_ArbitraryOwnerReference_fromStorage: p5,
-        genruntime_ArbitraryOwnerReference_toStorage: p5,
-        genruntime_ConfigMapReference_fromStorage: p6,
-        genruntime_ConfigMapReference_toStorage: p6,
-        genruntime_ResourceReference_fromStorage: p5,
-        genruntime_ResourceReference_toStorage: p5,
-        genruntime_WellKnownResourceReference_fromStorage: p7,
-        genruntime_WellKnownResourceReference_toStorage: p7,
+      "v1api20200801previewstorage": {
+        resources: {
+          RoleAssignment_from_v1api20220401storage: {"apiVersion":"authorization.azure.com/v1api20200801previewstorage","spec":"RoleAssignment_Spec_from_v1api20220401storage","status":"RoleAssignment_STATUS_from_v1api20220401storage"},
+          RoleAssignment_to_v1api20220401storage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleAssignment_Spec_to_v1api20220401storage","status":"RoleAssignment_STATUS_to_v1api20220401storage"},
+        },
+        types: {
+          RoleAssignmentOperatorSpec_from_v1api20220401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220401storage"}}]]},
+          RoleAssignmentOperatorSpec_to_v1api20220401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220401storage"}}]]},
+          RoleAssignment_STATUS_from_v1api20220401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+          RoleAssignment_STATUS_to_v1api20220401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+          RoleAssignment_Spec_from_v1api20220401storage: {"known":k2,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_from_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_from_v1api20220401storage"}],["=0","originalVersion","s"]]},
+          RoleAssignment_Spec_to_v1api20220401storage: {"known":k2,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_to_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_to_v1api20220401storage"}],["=0","originalVersion","s"]]},
+          conditions_Condition_from_v1api20220401storage: p3,
+          conditions_Condition_to_v1api20220401storage: p3,
+          core_DestinationExpression_from_v1api20220401storage: p4,
+          core_DestinationExpression_to_v1api20220401storage: p4,
+          genruntime_ArbitraryOwnerReference_from_v1api20220401storage: p5,
+          genruntime_ArbitraryOwnerReference_to_v1api20220401storage: p5,
+          genruntime_ConfigMapReference_from_v1api20220401storage: p6,
+          genruntime_ConfigMapReference_to_v1api20220401storage: p6,
+          genruntime_ResourceReference_from_v1api20220401storage: p5,
+          genruntime_ResourceReference_to_v1api20220401storage: p5,
+          genruntime_WellKnownResourceReference_from_v1api20220401storage: p7,
+          genruntime_WellKnownResourceReference_to_v1api20220401storage: p7,
+        },
+      },
+      "v1api20220401": {
+        resources: {
+          RoleAssignment_fromStorage: {"apiVersion":"authorization.azure.com/v1api20220401","spec":"RoleAssignment_Spec_fromStorage","status":"RoleAssignment_STATUS_fromStorage"},
+          RoleAssignment_toStorage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleAssignment_Spec_toStorage","status":"RoleAssignment_STATUS_toStorage"},
+          RoleDefinition_fromStorage: {"apiVersion":"authorization.azure.com/v1api20220401","spec":"RoleDefinition_Spec_fromStorage","status":"RoleDefinition_STATUS_fromStorage"},
+          RoleDefinition_toStorage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleDefinition_Spec_toStorage","status":"RoleDefinition_STATUS_toStorage"},
+        },
+        types: {
+          Permission_STATUS_fromStorage: p8,
+          Permission_STATUS_toStorage: p9,
+          Permission_fromStorage: p8,
+          Permission_toStorage: p9,
+          RoleAssignmentOperatorSpec_fromStorage: p0,
+          RoleAssignmentOperatorSpec_toStorage: p1,
+          RoleAssignment_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+          RoleAssignment_STATUS_toStorage: p2,
+          RoleAssignment_Spec_fromStorage: {"known":k2,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
+          RoleAssignment_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20220401"]]},
+          RoleDefinitionOperatorSpec_fromStorage: p0,
+          RoleDefinitionOperatorSpec_toStorage: p1,
+          RoleDefinition_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","assignableScopes",{"arr":"s"}],["=","createdBy","s"],["=","createdOn","s"],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_STATUS_fromStorage"}}],["=","roleName","s"],["=","properties_type","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+          RoleDefinition_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","assignableScopes",{"arr":"s"}],["=","createdBy","s"],["=","createdOn","s"],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_STATUS_toStorage"}}],["=","roleName","s"],["=","properties_type","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
+          RoleDefinition_Spec_fromStorage: {"known":["azureName","owner","assignableScopesReferences","description","permissions","roleName","type","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","assignableScopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_fromStorage"}}],["=","roleName","s"],["=","type","s"],["=","operatorSpec",{"obj":"RoleDefinitionOperatorSpec_fromStorage"}]]},
+          RoleDefinition_Spec_toStorage: {"known":["azureName","owner","assignableScopesReferences","description","permissions","roleName","type","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","assignableScopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_toStorage"}}],["=","roleName","s"],["=","type","s"],["=","operatorSpec",{"obj":"RoleDefinitionOperatorSpec_toStorage"}],["v","v1api20220401"]]},
+          conditions_Condition_fromStorage: p3,
+          conditions_Condition_toStorage: p3,
+          core_DestinationExpression_fromStorage: p4,
+          core_DestinationExpression_toStorage: p4,
+          genruntime_ArbitraryOwnerReference_fromStorage: p5,
+          genruntime_ArbitraryOwnerReference_toStorage: p5,
+          genruntime_ConfigMapReference_fromStorage: p6,
+          genruntime_ConfigMapReference_toStorage: p6,
+          genruntime_ResourceReference_fromStorage: p5,
+          genruntime_ResourceReference_toStorage: p5,
+          genruntime_WellKnownResourceReference_fromStorage: p7,
+          genruntime_WellKnownResourceReference_toStorage: p7,
+        },
       },
     },
-    "v1api20200801previewstorage": {
-      resources: {
-        RoleAssignment_from_v1api20220401storage: {"apiVersion":"authorization.azure.com/v1api20200801previewstorage","spec":"RoleAssignment_Spec_from_v1api20220401storage","status":"RoleAssignment_STATUS_from_v1api20220401storage"},
-        RoleAssignment_to_v1api20220401storage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleAssignment_Spec_to_v1api20220401storage","status":"RoleAssignment_STATUS_to_v1api20220401storage"},
-      },
-      types: {
-        RoleAssignmentOperatorSpec_from_v1api20220401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220401storage"}}]]},
-        RoleAssignmentOperatorSpec_to_v1api20220401storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220401storage"}}],["=","namingConvention","s"],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220401storage"}}]]},
-        RoleAssignment_STATUS_from_v1api20220401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_STATUS_to_v1api20220401storage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220401storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType","s"],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_Spec_from_v1api20220401storage: {"known":k2,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_from_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_from_v1api20220401storage"}],["=0","originalVersion","s"]]},
-        RoleAssignment_Spec_to_v1api20220401storage: {"known":k2,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20220401storage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20220401storage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20220401storage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_to_v1api20220401storage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_to_v1api20220401storage"}],["=0","originalVersion","s"]]},
-        conditions_Condition_from_v1api20220401storage: p3,
-        conditions_Condition_to_v1api20220401storage: p3,
-        core_DestinationExpression_from_v1api20220401storage: p4,
-        core_DestinationExpression_to_v1api20220401storage: p4,
-        genruntime_ArbitraryOwnerReference_from_v1api20220401storage: p5,
-        genruntime_ArbitraryOwnerReference_to_v1api20220401storage: p5,
-        genruntime_ConfigMapReference_from_v1api20220401storage: p6,
-        genruntime_ConfigMapReference_to_v1api20220401storage: p6,
-        genruntime_ResourceReference_from_v1api20220401storage: p5,
-        genruntime_ResourceReference_to_v1api20220401storage: p5,
-        genruntime_WellKnownResourceReference_from_v1api20220401storage: p7,
-        genruntime_WellKnownResourceReference_to_v1api20220401storage: p7,
-      },
+    hooks: {
     },
-    "v1api20220401": {
-      resources: {
-        RoleAssignment_fromStorage: {"apiVersion":"authorization.azure.com/v1api20220401","spec":"RoleAssignment_Spec_fromStorage","status":"RoleAssignment_STATUS_fromStorage"},
-        RoleAssignment_toStorage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleAssignment_Spec_toStorage","status":"RoleAssignment_STATUS_toStorage"},
-        RoleDefinition_fromStorage: {"apiVersion":"authorization.azure.com/v1api20220401","spec":"RoleDefinition_Spec_fromStorage","status":"RoleDefinition_STATUS_fromStorage"},
-        RoleDefinition_toStorage: {"apiVersion":"authorization.azure.com/v1api20220401storage","spec":"RoleDefinition_Spec_toStorage","status":"RoleDefinition_STATUS_toStorage"},
-      },
-      types: {
-        Permission_STATUS_fromStorage: p8,
-        Permission_STATUS_toStorage: p9,
-        Permission_fromStorage: p8,
-        Permission_toStorage: p9,
-        RoleAssignmentOperatorSpec_fromStorage: p0,
-        RoleAssignmentOperatorSpec_toStorage: p1,
-        RoleAssignment_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","condition","s"],["=","conditionVersion","s"],["=","createdBy","s"],["=","createdOn","s"],["=","delegatedManagedIdentityResourceId","s"],["=","description","s"],["=","principalId","s"],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionId","s"],["=","scope","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleAssignment_STATUS_toStorage: p2,
-        RoleAssignment_Spec_fromStorage: {"known":k2,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["Device","ForeignGroup","Group","ServicePrincipal","User"]}],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_fromStorage"}]]},
-        RoleAssignment_Spec_toStorage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","condition","s"],["=","conditionVersion","s"],["=","delegatedManagedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","roleDefinitionReference",{"obj":"genruntime_WellKnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RoleAssignmentOperatorSpec_toStorage"}],["v","v1api20220401"]]},
-        RoleDefinitionOperatorSpec_fromStorage: p0,
-        RoleDefinitionOperatorSpec_toStorage: p1,
-        RoleDefinition_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","assignableScopes",{"arr":"s"}],["=","createdBy","s"],["=","createdOn","s"],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_STATUS_fromStorage"}}],["=","roleName","s"],["=","properties_type","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleDefinition_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","assignableScopes",{"arr":"s"}],["=","createdBy","s"],["=","createdOn","s"],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_STATUS_toStorage"}}],["=","roleName","s"],["=","properties_type","s"],["=","updatedBy","s"],["=","updatedOn","s"]]},
-        RoleDefinition_Spec_fromStorage: {"known":["azureName","owner","assignableScopesReferences","description","permissions","roleName","type","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","assignableScopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_fromStorage"}}],["=","roleName","s"],["=","type","s"],["=","operatorSpec",{"obj":"RoleDefinitionOperatorSpec_fromStorage"}]]},
-        RoleDefinition_Spec_toStorage: {"known":["azureName","owner","assignableScopesReferences","description","permissions","roleName","type","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","assignableScopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","description","s"],["=","permissions",{"arr":{"obj":"Permission_toStorage"}}],["=","roleName","s"],["=","type","s"],["=","operatorSpec",{"obj":"RoleDefinitionOperatorSpec_toStorage"}],["v","v1api20220401"]]},
-        conditions_Condition_fromStorage: p3,
-        conditions_Condition_toStorage: p3,
-        core_DestinationExpression_fromStorage: p4,
-        core_DestinationExpression_toStorage: p4,
-        genruntime_ArbitraryOwnerReference_fromStorage: p5,
-        genruntime_ArbitraryOwnerReference_toStorage: p5,
-        genruntime_ConfigMapReference_fromStorage: p6,
-        genruntime_ConfigMapReference_toStorage: p6,
-        genruntime_ResourceReference_fromStorage: p5,
-        genruntime_ResourceReference_toStorage: p5,
-        genruntime_WellKnownResourceReference_fromStorage: p7,
-        genruntime_WellKnownResourceReference_toStorage: p7,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,377 +2,385 @@
 /** The conversions of batch.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["lastKeySync","storageAccountId"];
-const k1: readonly string[] = ["storageAccountReference"];
-const k2: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k3: readonly string[] = ["conditions","id","name","type","identity","location","tags","accountEndpoint","activeJobAndJobScheduleQuota","autoStorage","dedicatedCoreQuota","dedicatedCoreQuotaPerVMFamily","dedicatedCoreQuotaPerVMFamilyEnforced","encryption","keyVaultReference","lowPriorityCoreQuota","poolAllocationMode","poolQuota","privateEndpointConnections","provisioningState","publicNetworkAccess"];
-const k4: readonly string[] = ["azureName","owner","identity","location","tags","autoStorage","encryption","keyVaultReference","poolAllocationMode","publicNetworkAccess","operatorSpec","originalVersion"];
-const k5: readonly string[] = ["azureName","owner","identity","location","tags","autoStorage","encryption","keyVaultReference","poolAllocationMode","publicNetworkAccess","operatorSpec"];
-const k6: readonly string[] = ["coreQuota","name"];
-const k7: readonly string[] = ["keySource","keyVaultProperties"];
-const k8: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k9: readonly string[] = ["type","userAssignedIdentities"];
-const k10: readonly string[] = ["keyIdentifier"];
-const k11: readonly string[] = ["id","url"];
-const k12: readonly string[] = ["reference","url"];
-const k13: readonly string[] = ["id"];
-const k14: readonly string[] = ["reference"];
-const k15: readonly string[] = ["clientId","principalId"];
-const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k17: readonly string[] = ["name","key","value","annotations","labels"];
-const k18: readonly string[] = ["name","armId"];
-const k19: readonly string[] = ["group","kind","name","armId"];
-const k20: readonly string[] = ["authenticationMode","lastKeySync","nodeIdentityReference","storageAccountId"];
-const k21: readonly string[] = ["authenticationMode","nodeIdentityReference","storageAccountReference"];
-const k22: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","accountEndpoint","activeJobAndJobScheduleQuota","allowedAuthenticationModes","autoStorage","dedicatedCoreQuota","dedicatedCoreQuotaPerVMFamily","dedicatedCoreQuotaPerVMFamilyEnforced","encryption","keyVaultReference","lowPriorityCoreQuota","networkProfile","nodeManagementEndpoint","poolAllocationMode","poolQuota","privateEndpointConnections","provisioningState","publicNetworkAccess"];
-const k23: readonly string[] = ["azureName","owner","identity","location","tags","allowedAuthenticationModes","autoStorage","encryption","keyVaultReference","networkProfile","poolAllocationMode","publicNetworkAccess","operatorSpec","originalVersion"];
-const k24: readonly string[] = ["defaultAction","ipRules"];
-const k25: readonly string[] = ["action","value"];
-const k26: readonly string[] = ["accountAccess","nodeManagementAccess"];
-const k27: readonly string[] = ["resourceId"];
-const k28: readonly string[] = ["resourceReference"];
-const k29: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","lastKeySync","s"],["=","storageAccountId","s"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","lastKeySync","s"],["=","storageAccountId","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_fromStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_fromStorage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Cancelled","Creating","Deleting","Failed","Invalid","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_toStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_toStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_toStorage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_fromStorage"}],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_fromStorage"}],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_fromStorage"}]]};
-const p9: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","coreQuota","i"],["=","name","s"]]};
-const p10: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","coreQuota","i"],["=","name","s"]]};
-const p11: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.Batch","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}]]};
-const p12: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}]]};
-const p13: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.Batch","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}]]};
-const p15: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p16: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p17: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p18: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p19: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","keyIdentifier","s"]]};
-const p20: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","keyIdentifier","s"]]};
-const p21: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","id","s"],["=","url","s"]]};
-const p22: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","id","s"],["=","url","s"]]};
-const p23: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","url","s"]]};
-const p24: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","url","s"]]};
-const p25: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","id","s"]]};
-const p26: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","id","s"]]};
-const p27: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p28: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p29: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p30: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p31: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p32: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p33: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p34: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p35: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]};
-const p36: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]};
-const p37: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]};
-const p38: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]};
-const p39: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","value","s"]]};
-const p40: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
-const p41: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","resourceId","s"]]};
-const p42: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p43: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_normalize"}}]]};
-const p44: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_normalize"}}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210101": {
-      resources: {
-        BatchAccount_fromStorage: {"apiVersion":"batch.azure.com/v1api20210101","spec":"BatchAccount_Spec_fromStorage","status":"BatchAccount_STATUS_fromStorage"},
-        BatchAccount_toStorage: {"apiVersion":"batch.azure.com/v1api20210101storage","spec":"BatchAccount_Spec_toStorage","status":"BatchAccount_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["lastKeySync","storageAccountId"];
+  const k1: readonly string[] = ["storageAccountReference"];
+  const k2: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k3: readonly string[] = ["conditions","id","name","type","identity","location","tags","accountEndpoint","activeJobAndJobScheduleQuota","autoStorage","dedicatedCoreQuota","dedicatedCoreQuotaPerVMFamily","dedicatedCoreQuotaPerVMFamilyEnforced","encryption","keyVaultReference","lowPriorityCoreQuota","poolAllocationMode","poolQuota","privateEndpointConnections","provisioningState","publicNetworkAccess"];
+  const k4: readonly string[] = ["azureName","owner","identity","location","tags","autoStorage","encryption","keyVaultReference","poolAllocationMode","publicNetworkAccess","operatorSpec","originalVersion"];
+  const k5: readonly string[] = ["azureName","owner","identity","location","tags","autoStorage","encryption","keyVaultReference","poolAllocationMode","publicNetworkAccess","operatorSpec"];
+  const k6: readonly string[] = ["coreQuota","name"];
+  const k7: readonly string[] = ["keySource","keyVaultProperties"];
+  const k8: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k9: readonly string[] = ["type","userAssignedIdentities"];
+  const k10: readonly string[] = ["keyIdentifier"];
+  const k11: readonly string[] = ["id","url"];
+  const k12: readonly string[] = ["reference","url"];
+  const k13: readonly string[] = ["id"];
+  const k14: readonly string[] = ["reference"];
+  const k15: readonly string[] = ["clientId","principalId"];
+  const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k17: readonly string[] = ["name","key","value","annotations","labels"];
+  const k18: readonly string[] = ["name","armId"];
+  const k19: readonly string[] = ["group","kind","name","armId"];
+  const k20: readonly string[] = ["authenticationMode","lastKeySync","nodeIdentityReference","storageAccountId"];
+  const k21: readonly string[] = ["authenticationMode","nodeIdentityReference","storageAccountReference"];
+  const k22: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","accountEndpoint","activeJobAndJobScheduleQuota","allowedAuthenticationModes","autoStorage","dedicatedCoreQuota","dedicatedCoreQuotaPerVMFamily","dedicatedCoreQuotaPerVMFamilyEnforced","encryption","keyVaultReference","lowPriorityCoreQuota","networkProfile","nodeManagementEndpoint","poolAllocationMode","poolQuota","privateEndpointConnections","provisioningState","publicNetworkAccess"];
+  const k23: readonly string[] = ["azureName","owner","identity","location","tags","allowedAuthenticationModes","autoStorage","encryption","keyVaultReference","networkProfile","poolAllocationMode","publicNetworkAccess","operatorSpec","originalVersion"];
+  const k24: readonly string[] = ["defaultAction","ipRules"];
+  const k25: readonly string[] = ["action","value"];
+  const k26: readonly string[] = ["accountAccess","nodeManagementAccess"];
+  const k27: readonly string[] = ["resourceId"];
+  const k28: readonly string[] = ["resourceReference"];
+  const k29: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","lastKeySync","s"],["=","storageAccountId","s"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","lastKeySync","s"],["=","storageAccountId","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_fromStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_fromStorage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Cancelled","Creating","Deleting","Failed","Invalid","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_toStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_toStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_toStorage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_fromStorage"}],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_fromStorage"}],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_fromStorage"}]]};
+  const p9: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","coreQuota","i"],["=","name","s"]]};
+  const p10: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","coreQuota","i"],["=","name","s"]]};
+  const p11: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.Batch","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}]]};
+  const p12: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.Batch","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+  const p16: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+  const p17: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p18: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p19: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","keyIdentifier","s"]]};
+  const p20: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","keyIdentifier","s"]]};
+  const p21: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","id","s"],["=","url","s"]]};
+  const p22: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","id","s"],["=","url","s"]]};
+  const p23: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","url","s"]]};
+  const p24: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","url","s"]]};
+  const p25: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","id","s"]]};
+  const p26: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","id","s"]]};
+  const p27: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p29: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p30: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p31: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p32: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p33: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p34: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p35: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]};
+  const p36: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]};
+  const p37: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]};
+  const p38: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]};
+  const p39: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","value","s"]]};
+  const p40: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
+  const p41: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","resourceId","s"]]};
+  const p42: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p43: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_normalize"}}]]};
+  const p44: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_normalize"}}]]};
+  return {
+    packages: {
+      "v1api20210101": {
+        resources: {
+          BatchAccount_fromStorage: {"apiVersion":"batch.azure.com/v1api20210101","spec":"BatchAccount_Spec_fromStorage","status":"BatchAccount_STATUS_fromStorage"},
+          BatchAccount_toStorage: {"apiVersion":"batch.azure.com/v1api20210101storage","spec":"BatchAccount_Spec_toStorage","status":"BatchAccount_STATUS_toStorage"},
+        },
+        types: {
+          AutoStorage_STATUS_fromStorage: p0,
+          AutoStorage_STATUS_toStorage: p1,
+          AutoStorage_fromStorage: p2,
+          AutoStorage_toStorage: p3,
+          BatchAccountOperatorSpec_fromStorage: p4,
+          BatchAccountOperatorSpec_toStorage: p5,
+          BatchAccount_STATUS_fromStorage: p6,
+          BatchAccount_STATUS_toStorage: p7,
+          BatchAccount_Spec_fromStorage: p8,
+          BatchAccount_Spec_toStorage: {"known":k5,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_toStorage"}],["=","encryption",{"obj":"Encryption_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_toStorage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_toStorage"}],["v","v1api20210101"]]},
+          DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage: p9,
+          DedicatedCoreQuotaPerVMFamily_STATUS_toStorage: p10,
+          Encryption_STATUS_fromStorage: p11,
+          Encryption_STATUS_toStorage: p12,
+          Encryption_fromStorage: p13,
+          Encryption_toStorage: p14,
+          Identity_STATUS_fromStorage: p15,
+          Identity_STATUS_toStorage: p16,
+          Identity_fromStorage: p17,
+          Identity_toStorage: p18,
+          KeyVaultProperties_STATUS_fromStorage: p19,
+          KeyVaultProperties_STATUS_toStorage: p20,
+          KeyVaultProperties_fromStorage: p19,
+          KeyVaultProperties_toStorage: p20,
+          KeyVaultReference_STATUS_fromStorage: p21,
+          KeyVaultReference_STATUS_toStorage: p22,
+          KeyVaultReference_fromStorage: p23,
+          KeyVaultReference_toStorage: p24,
+          PrivateEndpointConnection_STATUS_fromStorage: p25,
+          PrivateEndpointConnection_STATUS_toStorage: p26,
+          UserAssignedIdentityDetails_fromStorage: p27,
+          UserAssignedIdentityDetails_toStorage: p28,
+          UserAssignedIdentity_STATUS_fromStorage: p29,
+          UserAssignedIdentity_STATUS_toStorage: p30,
+          conditions_Condition_fromStorage: p31,
+          conditions_Condition_toStorage: p31,
+          core_DestinationExpression_fromStorage: p32,
+          core_DestinationExpression_toStorage: p32,
+          genruntime_KnownResourceReference_fromStorage: p33,
+          genruntime_KnownResourceReference_toStorage: p33,
+          genruntime_ResourceReference_fromStorage: p34,
+          genruntime_ResourceReference_toStorage: p34,
+        },
       },
-      types: {
-        AutoStorage_STATUS_fromStorage: p0,
-        AutoStorage_STATUS_toStorage: p1,
-        AutoStorage_fromStorage: p2,
-        AutoStorage_toStorage: p3,
-        BatchAccountOperatorSpec_fromStorage: p4,
-        BatchAccountOperatorSpec_toStorage: p5,
-        BatchAccount_STATUS_fromStorage: p6,
-        BatchAccount_STATUS_toStorage: p7,
-        BatchAccount_Spec_fromStorage: p8,
-        BatchAccount_Spec_toStorage: {"known":k5,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_toStorage"}],["=","encryption",{"obj":"Encryption_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_toStorage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_toStorage"}],["v","v1api20210101"]]},
-        DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage: p9,
-        DedicatedCoreQuotaPerVMFamily_STATUS_toStorage: p10,
-        Encryption_STATUS_fromStorage: p11,
-        Encryption_STATUS_toStorage: p12,
-        Encryption_fromStorage: p13,
-        Encryption_toStorage: p14,
-        Identity_STATUS_fromStorage: p15,
-        Identity_STATUS_toStorage: p16,
-        Identity_fromStorage: p17,
-        Identity_toStorage: p18,
-        KeyVaultProperties_STATUS_fromStorage: p19,
-        KeyVaultProperties_STATUS_toStorage: p20,
-        KeyVaultProperties_fromStorage: p19,
-        KeyVaultProperties_toStorage: p20,
-        KeyVaultReference_STATUS_fromStorage: p21,
-        KeyVaultReference_STATUS_toStorage: p22,
-        KeyVaultReference_fromStorage: p23,
-        KeyVaultReference_toStorage: p24,
-        PrivateEndpointConnection_STATUS_fromStorage: p25,
-        PrivateEndpointConnection_STATUS_toStorage: p26,
-        UserAssignedIdentityDetails_fromStorage: p27,
-        UserAssignedIdentityDetails_toStorage: p28,
-        UserAssignedIdentity_STATUS_fromStorage: p29,
-        UserAssignedIdentity_STATUS_toStorage: p30,
-        conditions_Condition_fromStorage: p31,
-        conditions_Condition_toStorage: p31,
-        core_DestinationExpression_fromStorage: p32,
-        core_DestinationExpression_toStorage: p32,
-        genruntime_KnownResourceReference_fromStorage: p33,
-        genruntime_KnownResourceReference_toStorage: p33,
-        genruntime_ResourceReference_fromStorage: p34,
-        genruntime_ResourceReference_toStorage: p34,
+      "v1api20210101storage": {
+        resources: {
+          BatchAccount_from_v20210101storage: {"apiVersion":"batch.azure.com/v1api20210101storage","spec":"BatchAccount_Spec_from_v20210101storage","status":"BatchAccount_STATUS_from_v20210101storage"},
+          BatchAccount_to_v20210101storage: {"apiVersion":"batch.azure.com/v20210101storage","spec":"BatchAccount_Spec_to_v20210101storage","status":"BatchAccount_STATUS_to_v20210101storage"},
+        },
+        types: {
+          AutoStorage_STATUS_from_v20210101storage: p1,
+          AutoStorage_STATUS_to_v20210101storage: p1,
+          AutoStorage_from_v20210101storage: {"known":k1,"destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_from_v20210101storage"}]]},
+          AutoStorage_to_v20210101storage: {"known":k1,"destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_to_v20210101storage"}]]},
+          BatchAccountOperatorSpec_from_v20210101storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210101storage"}}]]},
+          BatchAccountOperatorSpec_to_v20210101storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210101storage"}}]]},
+          BatchAccount_STATUS_from_v20210101storage: {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_from_v20210101storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_from_v20210101storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_from_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_from_v20210101storage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v20210101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          BatchAccount_STATUS_to_v20210101storage: {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_to_v20210101storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_to_v20210101storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_to_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_to_v20210101storage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v20210101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          BatchAccount_Spec_from_v20210101storage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210101storage"}],["=","identity",{"obj":"Identity_from_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_from_v20210101storage"}],["=","encryption",{"obj":"Encryption_from_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_from_v20210101storage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_from_v20210101storage"}],["=0","originalVersion","s"]]},
+          BatchAccount_Spec_to_v20210101storage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210101storage"}],["=","identity",{"obj":"Identity_to_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_to_v20210101storage"}],["=","encryption",{"obj":"Encryption_to_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_to_v20210101storage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_to_v20210101storage"}],["=0","originalVersion","s"]]},
+          DedicatedCoreQuotaPerVMFamily_STATUS_from_v20210101storage: p10,
+          DedicatedCoreQuotaPerVMFamily_STATUS_to_v20210101storage: p10,
+          Encryption_STATUS_from_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20210101storage"}]]},
+          Encryption_STATUS_to_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20210101storage"}]]},
+          Encryption_from_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20210101storage"}]]},
+          Encryption_to_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20210101storage"}]]},
+          Identity_STATUS_from_v20210101storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v20210101storage"}}]]},
+          Identity_STATUS_to_v20210101storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v20210101storage"}}]]},
+          Identity_from_v20210101storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20210101storage"}}]]},
+          Identity_to_v20210101storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20210101storage"}}]]},
+          KeyVaultProperties_STATUS_from_v20210101storage: p20,
+          KeyVaultProperties_STATUS_to_v20210101storage: p20,
+          KeyVaultProperties_from_v20210101storage: p20,
+          KeyVaultProperties_to_v20210101storage: p20,
+          KeyVaultReference_STATUS_from_v20210101storage: p22,
+          KeyVaultReference_STATUS_to_v20210101storage: p22,
+          KeyVaultReference_from_v20210101storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20210101storage"}],["=","url","s"]]},
+          KeyVaultReference_to_v20210101storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20210101storage"}],["=","url","s"]]},
+          PrivateEndpointConnection_STATUS_from_v20210101storage: p26,
+          PrivateEndpointConnection_STATUS_to_v20210101storage: p26,
+          UserAssignedIdentityDetails_from_v20210101storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20210101storage"}]]},
+          UserAssignedIdentityDetails_to_v20210101storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20210101storage"}]]},
+          UserAssignedIdentity_STATUS_from_v20210101storage: p30,
+          UserAssignedIdentity_STATUS_to_v20210101storage: p30,
+          conditions_Condition_from_v20210101storage: p31,
+          conditions_Condition_to_v20210101storage: p31,
+          core_DestinationExpression_from_v20210101storage: p32,
+          core_DestinationExpression_to_v20210101storage: p32,
+          genruntime_KnownResourceReference_from_v20210101storage: p33,
+          genruntime_KnownResourceReference_to_v20210101storage: p33,
+          genruntime_ResourceReference_from_v20210101storage: p34,
+          genruntime_ResourceReference_to_v20210101storage: p34,
+        },
+      },
+      "v20210101": {
+        resources: {
+          BatchAccount_fromStorage: {"apiVersion":"batch.azure.com/v20210101","spec":"BatchAccount_Spec_fromStorage","status":"BatchAccount_STATUS_fromStorage"},
+          BatchAccount_toStorage: {"apiVersion":"batch.azure.com/v20210101storage","spec":"BatchAccount_Spec_toStorage","status":"BatchAccount_STATUS_toStorage"},
+        },
+        types: {
+          AutoStorage_STATUS_fromStorage: p0,
+          AutoStorage_STATUS_toStorage: p1,
+          AutoStorage_fromStorage: p2,
+          AutoStorage_toStorage: p3,
+          BatchAccountOperatorSpec_fromStorage: p4,
+          BatchAccountOperatorSpec_toStorage: p5,
+          BatchAccount_STATUS_fromStorage: p6,
+          BatchAccount_STATUS_toStorage: p7,
+          BatchAccount_Spec_fromStorage: p8,
+          BatchAccount_Spec_toStorage: {"known":k5,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_toStorage"}],["=","encryption",{"obj":"Encryption_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_toStorage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_toStorage"}],["v","v20210101"]]},
+          DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage: p9,
+          DedicatedCoreQuotaPerVMFamily_STATUS_toStorage: p10,
+          Encryption_STATUS_fromStorage: p11,
+          Encryption_STATUS_toStorage: p12,
+          Encryption_fromStorage: p13,
+          Encryption_toStorage: p14,
+          Identity_STATUS_fromStorage: p15,
+          Identity_STATUS_toStorage: p16,
+          Identity_fromStorage: p17,
+          Identity_toStorage: p18,
+          KeyVaultProperties_STATUS_fromStorage: p19,
+          KeyVaultProperties_STATUS_toStorage: p20,
+          KeyVaultProperties_fromStorage: p19,
+          KeyVaultProperties_toStorage: p20,
+          KeyVaultReference_STATUS_fromStorage: p21,
+          KeyVaultReference_STATUS_toStorage: p22,
+          KeyVaultReference_fromStorage: p23,
+          KeyVaultReference_toStorage: p24,
+          PrivateEndpointConnection_STATUS_fromStorage: p25,
+          PrivateEndpointConnection_STATUS_toStorage: p26,
+          UserAssignedIdentityDetails_fromStorage: p27,
+          UserAssignedIdentityDetails_toStorage: p28,
+          UserAssignedIdentity_STATUS_fromStorage: p29,
+          UserAssignedIdentity_STATUS_toStorage: p30,
+          conditions_Condition_fromStorage: p31,
+          conditions_Condition_toStorage: p31,
+          core_DestinationExpression_fromStorage: p32,
+          core_DestinationExpression_toStorage: p32,
+          genruntime_KnownResourceReference_fromStorage: p33,
+          genruntime_KnownResourceReference_toStorage: p33,
+          genruntime_ResourceReference_fromStorage: p34,
+          genruntime_ResourceReference_toStorage: p34,
+        },
+      },
+      "v20210101storage": {
+        resources: {
+          BatchAccount_from_v20240701storage: {"apiVersion":"batch.azure.com/v20210101storage","spec":"BatchAccount_Spec_from_v20240701storage","status":"BatchAccount_STATUS_from_v20240701storage"},
+          BatchAccount_to_v20240701storage: {"apiVersion":"batch.azure.com/v20240701storage","spec":"BatchAccount_Spec_to_v20240701storage","status":"BatchAccount_STATUS_to_v20240701storage"},
+        },
+        types: {
+          AutoStorage_STATUS_from_v20240701storage: {"known":k20,"src":"v20240701storage","destBag":true,"steps":[[">","authenticationMode"],["=","lastKeySync","s"],[">","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_normalize"}],["=","storageAccountId","s"]]},
+          AutoStorage_STATUS_to_v20240701storage: {"known":k0,"dest":"v20240701storage","destBag":true,"steps":[["=","lastKeySync","s"],["=","storageAccountId","s"],["<","authenticationMode","s"],["<","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_normalize"}]]},
+          AutoStorage_from_v20240701storage: {"known":k21,"src":"v20240701storage","destBag":true,"steps":[[">","authenticationMode"],[">","nodeIdentityReference",{"obj":"NodeIdentityReference_normalize"}],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_from_v20240701storage"}]]},
+          AutoStorage_to_v20240701storage: {"known":k1,"dest":"v20240701storage","destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_to_v20240701storage"}],["<","authenticationMode","s"],["<","nodeIdentityReference",{"obj":"NodeIdentityReference_normalize"}]]},
+          BatchAccountOperatorSpec_from_v20240701storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240701storage"}}]]},
+          BatchAccountOperatorSpec_to_v20240701storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240701storage"}}]]},
+          BatchAccount_STATUS_from_v20240701storage: {"known":k22,"src":"v20240701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20240701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v20240701storage"}],["=","location","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],[">","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_STATUS_from_v20240701storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_from_v20240701storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_from_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_from_v20240701storage"}],["=","lowPriorityCoreQuota","i"],[">","networkProfile",{"obj":"NetworkProfile_STATUS_normalize"}],[">","nodeManagementEndpoint"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v20240701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          BatchAccount_STATUS_to_v20240701storage: {"known":k3,"dest":"v20240701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20240701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v20240701storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_to_v20240701storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_to_v20240701storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_to_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_to_v20240701storage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v20240701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","allowedAuthenticationModes",{"arr":"s"}],["<","networkProfile",{"obj":"NetworkProfile_STATUS_normalize"}],["<","nodeManagementEndpoint","s"]]},
+          BatchAccount_Spec_from_v20240701storage: {"known":k23,"src":"v20240701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20240701storage"}],["=","identity",{"obj":"Identity_from_v20240701storage"}],["=","location","s"],["=","tags",{"map":"s"}],[">","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_from_v20240701storage"}],["=","encryption",{"obj":"Encryption_from_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_from_v20240701storage"}],[">","networkProfile",{"obj":"NetworkProfile_normalize"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_from_v20240701storage"}],["=0","originalVersion","s"]]},
+          BatchAccount_Spec_to_v20240701storage: {"known":k4,"dest":"v20240701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20240701storage"}],["=","identity",{"obj":"Identity_to_v20240701storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_to_v20240701storage"}],["=","encryption",{"obj":"Encryption_to_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_to_v20240701storage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_to_v20240701storage"}],["=0","originalVersion","s"],["<","allowedAuthenticationModes",{"arr":"s"}],["<","networkProfile",{"obj":"NetworkProfile_normalize"}]]},
+          DedicatedCoreQuotaPerVMFamily_STATUS_from_v20240701storage: p10,
+          DedicatedCoreQuotaPerVMFamily_STATUS_to_v20240701storage: p10,
+          Encryption_STATUS_from_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20240701storage"}]]},
+          Encryption_STATUS_to_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20240701storage"}]]},
+          Encryption_from_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20240701storage"}]]},
+          Encryption_to_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20240701storage"}]]},
+          Identity_STATUS_from_v20240701storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v20240701storage"}}]]},
+          Identity_STATUS_to_v20240701storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v20240701storage"}}]]},
+          Identity_from_v20240701storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20240701storage"}}]]},
+          Identity_to_v20240701storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20240701storage"}}]]},
+          KeyVaultProperties_STATUS_from_v20240701storage: p20,
+          KeyVaultProperties_STATUS_to_v20240701storage: p20,
+          KeyVaultProperties_from_v20240701storage: p20,
+          KeyVaultProperties_to_v20240701storage: p20,
+          KeyVaultReference_STATUS_from_v20240701storage: p22,
+          KeyVaultReference_STATUS_to_v20240701storage: p22,
+          KeyVaultReference_from_v20240701storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20240701storage"}],["=","url","s"]]},
+          KeyVaultReference_to_v20240701storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20240701storage"}],["=","url","s"]]},
+          PrivateEndpointConnection_STATUS_from_v20240701storage: p26,
+          PrivateEndpointConnection_STATUS_to_v20240701storage: p26,
+          UserAssignedIdentityDetails_from_v20240701storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20240701storage"}]]},
+          UserAssignedIdentityDetails_to_v20240701storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20240701storage"}]]},
+          UserAssignedIdentity_STATUS_from_v20240701storage: p30,
+          UserAssignedIdentity_STATUS_to_v20240701storage: p30,
+          conditions_Condition_from_v20240701storage: p31,
+          conditions_Condition_to_v20240701storage: p31,
+          core_DestinationExpression_from_v20240701storage: p32,
+          core_DestinationExpression_to_v20240701storage: p32,
+          genruntime_KnownResourceReference_from_v20240701storage: p33,
+          genruntime_KnownResourceReference_to_v20240701storage: p33,
+          genruntime_ResourceReference_from_v20240701storage: p34,
+          genruntime_ResourceReference_to_v20240701storage: p34,
+        },
+      },
+      "v20240701": {
+        resources: {
+          BatchAccount_fromStorage: {"apiVersion":"batch.azure.com/v20240701","spec":"BatchAccount_Spec_fromStorage","status":"BatchAccount_STATUS_fromStorage"},
+          BatchAccount_toStorage: {"apiVersion":"batch.azure.com/v20240701storage","spec":"BatchAccount_Spec_toStorage","status":"BatchAccount_STATUS_toStorage"},
+        },
+        types: {
+          AccountAccess_STATUS_fromStorage: p35,
+          AccountAccess_STATUS_toStorage: p36,
+          AccountAccess_fromStorage: p37,
+          AccountAccess_toStorage: p38,
+          AutoStorage_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","authenticationMode",{"spell":["BatchAccountManagedIdentity","StorageKeys"]}],["=","lastKeySync","s"],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_fromStorage"}],["=","storageAccountId","s"]]},
+          AutoStorage_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","authenticationMode","s"],["=","lastKeySync","s"],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_toStorage"}],["=","storageAccountId","s"]]},
+          AutoStorage_fromStorage: {"known":k21,"destBag":false,"steps":[["=","authenticationMode",{"spell":["BatchAccountManagedIdentity","StorageKeys"]}],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_fromStorage"}],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          AutoStorage_toStorage: {"known":k21,"destBag":true,"steps":[["=","authenticationMode","s"],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_toStorage"}],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          BatchAccountOperatorSpec_fromStorage: p4,
+          BatchAccountOperatorSpec_toStorage: p5,
+          BatchAccount_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","allowedAuthenticationModes",{"arr":{"spell":["AAD","SharedKey","TaskAuthenticationToken"]}}],["=","autoStorage",{"obj":"AutoStorage_STATUS_fromStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_fromStorage"}],["=","lowPriorityCoreQuota","i"],["=","networkProfile",{"obj":"NetworkProfile_STATUS_fromStorage"}],["=","nodeManagementEndpoint","s"],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Cancelled","Creating","Deleting","Failed","Invalid","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}]]},
+          BatchAccount_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_STATUS_toStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_toStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_toStorage"}],["=","lowPriorityCoreQuota","i"],["=","networkProfile",{"obj":"NetworkProfile_STATUS_toStorage"}],["=","nodeManagementEndpoint","s"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          BatchAccount_Spec_fromStorage: {"known":k23,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","allowedAuthenticationModes",{"arr":{"spell":["AAD","SharedKey","TaskAuthenticationToken"]}}],["=","autoStorage",{"obj":"AutoStorage_fromStorage"}],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_fromStorage"}],["=","networkProfile",{"obj":"NetworkProfile_fromStorage"}],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_fromStorage"}]]},
+          BatchAccount_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","allowedAuthenticationModes","autoStorage","encryption","keyVaultReference","networkProfile","poolAllocationMode","publicNetworkAccess","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_toStorage"}],["=","encryption",{"obj":"Encryption_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_toStorage"}],["=","networkProfile",{"obj":"NetworkProfile_toStorage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_toStorage"}],["v","v20240701"]]},
+          DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage: p9,
+          DedicatedCoreQuotaPerVMFamily_STATUS_toStorage: p10,
+          Encryption_STATUS_fromStorage: p11,
+          Encryption_STATUS_toStorage: p12,
+          Encryption_fromStorage: p13,
+          Encryption_toStorage: p14,
+          Identity_STATUS_fromStorage: p15,
+          Identity_STATUS_toStorage: p16,
+          Identity_fromStorage: p17,
+          Identity_toStorage: p18,
+          IpRule_STATUS_fromStorage: p39,
+          IpRule_STATUS_toStorage: p40,
+          IpRule_fromStorage: p39,
+          IpRule_toStorage: p40,
+          KeyVaultProperties_STATUS_fromStorage: p19,
+          KeyVaultProperties_STATUS_toStorage: p20,
+          KeyVaultProperties_fromStorage: p19,
+          KeyVaultProperties_toStorage: p20,
+          KeyVaultReference_STATUS_fromStorage: p21,
+          KeyVaultReference_STATUS_toStorage: p22,
+          KeyVaultReference_fromStorage: p23,
+          KeyVaultReference_toStorage: p24,
+          NetworkProfile_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","accountAccess",{"obj":"AccountAccess_STATUS_fromStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_STATUS_fromStorage"}]]},
+          NetworkProfile_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_STATUS_toStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_STATUS_toStorage"}]]},
+          NetworkProfile_fromStorage: {"known":k26,"destBag":false,"steps":[["=","accountAccess",{"obj":"AccountAccess_fromStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_fromStorage"}]]},
+          NetworkProfile_toStorage: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_toStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_toStorage"}]]},
+          NodeIdentityReference_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","resourceId","s"]]},
+          NodeIdentityReference_STATUS_toStorage: p41,
+          NodeIdentityReference_fromStorage: {"known":k28,"destBag":false,"steps":[["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          NodeIdentityReference_toStorage: {"known":k28,"destBag":true,"steps":[["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          NodeManagementAccess_STATUS_fromStorage: p35,
+          NodeManagementAccess_STATUS_toStorage: p36,
+          NodeManagementAccess_fromStorage: p37,
+          NodeManagementAccess_toStorage: p38,
+          PrivateEndpointConnection_STATUS_fromStorage: p25,
+          PrivateEndpointConnection_STATUS_toStorage: p26,
+          SystemData_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: p42,
+          UserAssignedIdentityDetails_fromStorage: p27,
+          UserAssignedIdentityDetails_toStorage: p28,
+          UserAssignedIdentity_STATUS_fromStorage: p29,
+          UserAssignedIdentity_STATUS_toStorage: p30,
+          conditions_Condition_fromStorage: p31,
+          conditions_Condition_toStorage: p31,
+          core_DestinationExpression_fromStorage: p32,
+          core_DestinationExpression_toStorage: p32,
+          genruntime_KnownResourceReference_fromStorage: p33,
+          genruntime_KnownResourceReference_toStorage: p33,
+          genruntime_ResourceReference_fromStorage: p34,
+          genruntime_ResourceReference_toStorage: p34,
+        },
+      },
+      "v20240701storage": {
+        resources: {
+        },
+        types: {
+          AccountAccess_STATUS_normalize: p43,
+          AccountAccess_normalize: p44,
+          IpRule_STATUS_normalize: p40,
+          IpRule_normalize: p40,
+          NetworkProfile_STATUS_normalize: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_STATUS_normalize"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_STATUS_normalize"}]]},
+          NetworkProfile_normalize: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_normalize"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_normalize"}]]},
+          NodeIdentityReference_STATUS_normalize: p41,
+          NodeIdentityReference_normalize: {"known":k28,"destBag":true,"steps":[["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+          NodeManagementAccess_STATUS_normalize: p43,
+          NodeManagementAccess_normalize: p44,
+          SystemData_STATUS_normalize: p42,
+          genruntime_ResourceReference_normalize: p34,
+        },
       },
     },
-    "v1api20210101storage": {
-      resources: {
-        BatchAccount_from_v20210101storage: {"apiVersion":"batch.azure.com/v1api20210101storage","spec":"BatchAccount_Spec_from_v20210101storage","status":"BatchAccount_STATUS_from_v20210101storage"},
-        BatchAccount_to_v20210101storage: {"apiVersion":"batch.azure.com/v20210101storage","spec":"BatchAccount_Spec_to_v20210101storage","status":"BatchAccount_STATUS_to_v20210101storage"},
-      },
-      types: {
-        AutoStorage_STATUS_from_v20210101storage: p1,
-        AutoStorage_STATUS_to_v20210101storage: p1,
-        AutoStorage_from_v20210101storage: {"known":k1,"destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_from_v20210101storage"}]]},
-        AutoStorage_to_v20210101storage: {"known":k1,"destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_to_v20210101storage"}]]},
-        BatchAccountOperatorSpec_from_v20210101storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210101storage"}}]]},
-        BatchAccountOperatorSpec_to_v20210101storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210101storage"}}]]},
-        BatchAccount_STATUS_from_v20210101storage: {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_from_v20210101storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_from_v20210101storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_from_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_from_v20210101storage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v20210101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        BatchAccount_STATUS_to_v20210101storage: {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_to_v20210101storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_to_v20210101storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_to_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_to_v20210101storage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v20210101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        BatchAccount_Spec_from_v20210101storage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210101storage"}],["=","identity",{"obj":"Identity_from_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_from_v20210101storage"}],["=","encryption",{"obj":"Encryption_from_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_from_v20210101storage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_from_v20210101storage"}],["=0","originalVersion","s"]]},
-        BatchAccount_Spec_to_v20210101storage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210101storage"}],["=","identity",{"obj":"Identity_to_v20210101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_to_v20210101storage"}],["=","encryption",{"obj":"Encryption_to_v20210101storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_to_v20210101storage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_to_v20210101storage"}],["=0","originalVersion","s"]]},
-        DedicatedCoreQuotaPerVMFamily_STATUS_from_v20210101storage: p10,
-        DedicatedCoreQuotaPerVMFamily_STATUS_to_v20210101storage: p10,
-        Encryption_STATUS_from_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20210101storage"}]]},
-        Encryption_STATUS_to_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20210101storage"}]]},
-        Encryption_from_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20210101storage"}]]},
-        Encryption_to_v20210101storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20210101storage"}]]},
-        Identity_STATUS_from_v20210101storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v20210101storage"}}]]},
-        Identity_STATUS_to_v20210101storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v20210101storage"}}]]},
-        Identity_from_v20210101storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20210101storage"}}]]},
-        Identity_to_v20210101storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20210101storage"}}]]},
-        KeyVaultProperties_STATUS_from_v20210101storage: p20,
-        KeyVaultProperties_STATUS_to_v20210101storage: p20,
-        KeyVaultProperties_from_v20210101storage: p20,
-        KeyVaultProperties_to_v20210101storage: p20,
-        KeyVaultReference_STATUS_from_v20210101storage: p22,
-        KeyVaultReference_STATUS_to_v20210101storage: p22,
-        KeyVaultReference_from_v20210101storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20210101storage"}],["=","url","s"]]},
-        KeyVaultReference_to_v20210101storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20210101storage"}],["=","url","s"]]},
-        PrivateEndpointConnection_STATUS_from_v20210101storage: p26,
-        PrivateEndpointConnection_STATUS_to_v20210101storage: p26,
-        UserAssignedIdentityDetails_from_v20210101storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20210101storage"}]]},
-        UserAssignedIdentityDetails_to_v20210101storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20210101storage"}]]},
-        UserAssignedIdentity_STATUS_from_v20210101storage: p30,
-        UserAssignedIdentity_STATUS_to_v20210101storage: p30,
-        conditions_Condition_from_v20210101storage: p31,
-        conditions_Condition_to_v20210101storage: p31,
-        core_DestinationExpression_from_v20210101storage: p32,
-        core_DestinationExpression_to_v20210101storage: p32,
-        genruntime_KnownResourceReference_from_v20210101storage: p33,
-        genruntime_KnownResourceReference_to_v20210101storage: p33,
-        genruntime_ResourceReference_from_v20210101storage: p34,
-        genruntime_ResourceReference_to_v20210101storage: p34,
-      },
+    hooks: {
     },
-    "v20210101": {
-      resources: {
-        BatchAccount_fromStorage: {"apiVersion":"batch.azure.com/v20210101","spec":"BatchAccount_Spec_fromStorage","status":"BatchAccount_STATUS_fromStorage"},
-        BatchAccount_toStorage: {"apiVersion":"batch.azure.com/v20210101storage","spec":"BatchAccount_Spec_toStorage","status":"BatchAccount_STATUS_toStorage"},
-      },
-      types: {
-        AutoStorage_STATUS_fromStorage: p0,
-        AutoStorage_STATUS_toStorage: p1,
-        AutoStorage_fromStorage: p2,
-        AutoStorage_toStorage: p3,
-        BatchAccountOperatorSpec_fromStorage: p4,
-        BatchAccountOperatorSpec_toStorage: p5,
-        BatchAccount_STATUS_fromStorage: p6,
-        BatchAccount_STATUS_toStorage: p7,
-        BatchAccount_Spec_fromStorage: p8,
-        BatchAccount_Spec_toStorage: {"known":k5,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_toStorage"}],["=","encryption",{"obj":"Encryption_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_toStorage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_toStorage"}],["v","v20210101"]]},
-        DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage: p9,
-        DedicatedCoreQuotaPerVMFamily_STATUS_toStorage: p10,
-        Encryption_STATUS_fromStorage: p11,
-        Encryption_STATUS_toStorage: p12,
-        Encryption_fromStorage: p13,
-        Encryption_toStorage: p14,
-        Identity_STATUS_fromStorage: p15,
-        Identity_STATUS_toStorage: p16,
-        Identity_fromStorage: p17,
-        Identity_toStorage: p18,
-        KeyVaultProperties_STATUS_fromStorage: p19,
-        KeyVaultProperties_STATUS_toStorage: p20,
-        KeyVaultProperties_fromStorage: p19,
-        KeyVaultProperties_toStorage: p20,
-        KeyVaultReference_STATUS_fromStorage: p21,
-        KeyVaultReference_STATUS_toStorage: p22,
-        KeyVaultReference_fromStorage: p23,
-        KeyVaultReference_toStorage: p24,
-        PrivateEndpointConnection_STATUS_fromStorage: p25,
-        PrivateEndpointConnection_STATUS_toStorage: p26,
-        UserAssignedIdentityDetails_fromStorage: p27,
-        UserAssignedIdentityDetails_toStorage: p28,
-        UserAssignedIdentity_STATUS_fromStorage: p29,
-        UserAssignedIdentity_STATUS_toStorage: p30,
-        conditions_Condition_fromStorage: p31,
-        conditions_Condition_toStorage: p31,
-        core_DestinationExpression_fromStorage: p32,
-        core_DestinationExpression_toStorage: p32,
-        genruntime_KnownResourceReference_fromStorage: p33,
-        genruntime_KnownResourceReference_toStorage: p33,
-        genruntime_ResourceReference_fromStorage: p34,
-        genruntime_ResourceReference_toStorage: p34,
-      },
-    },
-    "v20210101storage": {
-      resources: {
-        BatchAccount_from_v20240701storage: {"apiVersion":"batch.azure.com/v20210101storage","spec":"BatchAccount_Spec_from_v20240701storage","status":"BatchAccount_STATUS_from_v20240701storage"},
-        BatchAccount_to_v20240701storage: {"apiVersion":"batch.azure.com/v20240701storage","spec":"BatchAccount_Spec_to_v20240701storage","status":"BatchAccount_STATUS_to_v20240701storage"},
-      },
-      types: {
-        AutoStorage_STATUS_from_v20240701storage: {"known":k20,"src":"v20240701storage","destBag":true,"steps":[[">","authenticationMode"],["=","lastKeySync","s"],[">","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_normalize"}],["=","storageAccountId","s"]]},
-        AutoStorage_STATUS_to_v20240701storage: {"known":k0,"dest":"v20240701storage","destBag":true,"steps":[["=","lastKeySync","s"],["=","storageAccountId","s"],["<","authenticationMode","s"],["<","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_normalize"}]]},
-        AutoStorage_from_v20240701storage: {"known":k21,"src":"v20240701storage","destBag":true,"steps":[[">","authenticationMode"],[">","nodeIdentityReference",{"obj":"NodeIdentityReference_normalize"}],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_from_v20240701storage"}]]},
-        AutoStorage_to_v20240701storage: {"known":k1,"dest":"v20240701storage","destBag":true,"steps":[["=","storageAccountReference",{"obj":"genruntime_ResourceReference_to_v20240701storage"}],["<","authenticationMode","s"],["<","nodeIdentityReference",{"obj":"NodeIdentityReference_normalize"}]]},
-        BatchAccountOperatorSpec_from_v20240701storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20240701storage"}}]]},
-        BatchAccountOperatorSpec_to_v20240701storage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20240701storage"}}]]},
-        BatchAccount_STATUS_from_v20240701storage: {"known":k22,"src":"v20240701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20240701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v20240701storage"}],["=","location","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],[">","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_STATUS_from_v20240701storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_from_v20240701storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_from_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_from_v20240701storage"}],["=","lowPriorityCoreQuota","i"],[">","networkProfile",{"obj":"NetworkProfile_STATUS_normalize"}],[">","nodeManagementEndpoint"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v20240701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        BatchAccount_STATUS_to_v20240701storage: {"known":k3,"dest":"v20240701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20240701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v20240701storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","autoStorage",{"obj":"AutoStorage_STATUS_to_v20240701storage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_to_v20240701storage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_to_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_to_v20240701storage"}],["=","lowPriorityCoreQuota","i"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v20240701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","allowedAuthenticationModes",{"arr":"s"}],["<","networkProfile",{"obj":"NetworkProfile_STATUS_normalize"}],["<","nodeManagementEndpoint","s"]]},
-        BatchAccount_Spec_from_v20240701storage: {"known":k23,"src":"v20240701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20240701storage"}],["=","identity",{"obj":"Identity_from_v20240701storage"}],["=","location","s"],["=","tags",{"map":"s"}],[">","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_from_v20240701storage"}],["=","encryption",{"obj":"Encryption_from_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_from_v20240701storage"}],[">","networkProfile",{"obj":"NetworkProfile_normalize"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_from_v20240701storage"}],["=0","originalVersion","s"]]},
-        BatchAccount_Spec_to_v20240701storage: {"known":k4,"dest":"v20240701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20240701storage"}],["=","identity",{"obj":"Identity_to_v20240701storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoStorage",{"obj":"AutoStorage_to_v20240701storage"}],["=","encryption",{"obj":"Encryption_to_v20240701storage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_to_v20240701storage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_to_v20240701storage"}],["=0","originalVersion","s"],["<","allowedAuthenticationModes",{"arr":"s"}],["<","networkProfile",{"obj":"NetworkProfile_normalize"}]]},
-        DedicatedCoreQuotaPerVMFamily_STATUS_from_v20240701storage: p10,
-        DedicatedCoreQuotaPerVMFamily_STATUS_to_v20240701storage: p10,
-        Encryption_STATUS_from_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v20240701storage"}]]},
-        Encryption_STATUS_to_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v20240701storage"}]]},
-        Encryption_from_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v20240701storage"}]]},
-        Encryption_to_v20240701storage: {"known":k7,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v20240701storage"}]]},
-        Identity_STATUS_from_v20240701storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v20240701storage"}}]]},
-        Identity_STATUS_to_v20240701storage: {"known":k8,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v20240701storage"}}]]},
-        Identity_from_v20240701storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20240701storage"}}]]},
-        Identity_to_v20240701storage: {"known":k9,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20240701storage"}}]]},
-        KeyVaultProperties_STATUS_from_v20240701storage: p20,
-        KeyVaultProperties_STATUS_to_v20240701storage: p20,
-        KeyVaultProperties_from_v20240701storage: p20,
-        KeyVaultProperties_to_v20240701storage: p20,
-        KeyVaultReference_STATUS_from_v20240701storage: p22,
-        KeyVaultReference_STATUS_to_v20240701storage: p22,
-        KeyVaultReference_from_v20240701storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20240701storage"}],["=","url","s"]]},
-        KeyVaultReference_to_v20240701storage: {"known":k12,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20240701storage"}],["=","url","s"]]},
-        PrivateEndpointConnection_STATUS_from_v20240701storage: p26,
-        PrivateEndpointConnection_STATUS_to_v20240701storage: p26,
-        UserAssignedIdentityDetails_from_v20240701storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20240701storage"}]]},
-        UserAssignedIdentityDetails_to_v20240701storage: {"known":k14,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20240701storage"}]]},
-        UserAssignedIdentity_STATUS_from_v20240701storage: p30,
-        UserAssignedIdentity_STATUS_to_v20240701storage: p30,
-        conditions_Condition_from_v20240701storage: p31,
-        conditions_Condition_to_v20240701storage: p31,
-        core_DestinationExpression_from_v20240701storage: p32,
-        core_DestinationExpression_to_v20240701storage: p32,
-        genruntime_KnownResourceReference_from_v20240701storage: p33,
-        genruntime_KnownResourceReference_to_v20240701storage: p33,
-        genruntime_ResourceReference_from_v20240701storage: p34,
-        genruntime_ResourceReference_to_v20240701storage: p34,
-      },
-    },
-    "v20240701": {
-      resources: {
-        BatchAccount_fromStorage: {"apiVersion":"batch.azure.com/v20240701","spec":"BatchAccount_Spec_fromStorage","status":"BatchAccount_STATUS_fromStorage"},
-        BatchAccount_toStorage: {"apiVersion":"batch.azure.com/v20240701storage","spec":"BatchAccount_Spec_toStorage","status":"BatchAccount_STATUS_toStorage"},
-      },
-      types: {
-        AccountAccess_STATUS_fromStorage: p35,
-        AccountAccess_STATUS_toStorage: p36,
-        AccountAccess_fromStorage: p37,
-        AccountAccess_toStorage: p38,
-        AutoStorage_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","authenticationMode",{"spell":["BatchAccountManagedIdentity","StorageKeys"]}],["=","lastKeySync","s"],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_fromStorage"}],["=","storageAccountId","s"]]},
-        AutoStorage_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","authenticationMode","s"],["=","lastKeySync","s"],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_STATUS_toStorage"}],["=","storageAccountId","s"]]},
-        AutoStorage_fromStorage: {"known":k21,"destBag":false,"steps":[["=","authenticationMode",{"spell":["BatchAccountManagedIdentity","StorageKeys"]}],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_fromStorage"}],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        AutoStorage_toStorage: {"known":k21,"destBag":true,"steps":[["=","authenticationMode","s"],["=","nodeIdentityReference",{"obj":"NodeIdentityReference_toStorage"}],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        BatchAccountOperatorSpec_fromStorage: p4,
-        BatchAccountOperatorSpec_toStorage: p5,
-        BatchAccount_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","allowedAuthenticationModes",{"arr":{"spell":["AAD","SharedKey","TaskAuthenticationToken"]}}],["=","autoStorage",{"obj":"AutoStorage_STATUS_fromStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_fromStorage"}],["=","lowPriorityCoreQuota","i"],["=","networkProfile",{"obj":"NetworkProfile_STATUS_fromStorage"}],["=","nodeManagementEndpoint","s"],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Cancelled","Creating","Deleting","Failed","Invalid","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}]]},
-        BatchAccount_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","accountEndpoint","s"],["=","activeJobAndJobScheduleQuota","i"],["=","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_STATUS_toStorage"}],["=","dedicatedCoreQuota","i"],["=","dedicatedCoreQuotaPerVMFamily",{"arr":{"obj":"DedicatedCoreQuotaPerVMFamily_STATUS_toStorage"}}],["=","dedicatedCoreQuotaPerVMFamilyEnforced","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_STATUS_toStorage"}],["=","lowPriorityCoreQuota","i"],["=","networkProfile",{"obj":"NetworkProfile_STATUS_toStorage"}],["=","nodeManagementEndpoint","s"],["=","poolAllocationMode","s"],["=","poolQuota","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        BatchAccount_Spec_fromStorage: {"known":k23,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","allowedAuthenticationModes",{"arr":{"spell":["AAD","SharedKey","TaskAuthenticationToken"]}}],["=","autoStorage",{"obj":"AutoStorage_fromStorage"}],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_fromStorage"}],["=","networkProfile",{"obj":"NetworkProfile_fromStorage"}],["=","poolAllocationMode",{"spell":["BatchService","UserSubscription"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_fromStorage"}]]},
-        BatchAccount_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","allowedAuthenticationModes","autoStorage","encryption","keyVaultReference","networkProfile","poolAllocationMode","publicNetworkAccess","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","allowedAuthenticationModes",{"arr":"s"}],["=","autoStorage",{"obj":"AutoStorage_toStorage"}],["=","encryption",{"obj":"Encryption_toStorage"}],["=","keyVaultReference",{"obj":"KeyVaultReference_toStorage"}],["=","networkProfile",{"obj":"NetworkProfile_toStorage"}],["=","poolAllocationMode","s"],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"BatchAccountOperatorSpec_toStorage"}],["v","v20240701"]]},
-        DedicatedCoreQuotaPerVMFamily_STATUS_fromStorage: p9,
-        DedicatedCoreQuotaPerVMFamily_STATUS_toStorage: p10,
-        Encryption_STATUS_fromStorage: p11,
-        Encryption_STATUS_toStorage: p12,
-        Encryption_fromStorage: p13,
-        Encryption_toStorage: p14,
-        Identity_STATUS_fromStorage: p15,
-        Identity_STATUS_toStorage: p16,
-        Identity_fromStorage: p17,
-        Identity_toStorage: p18,
-        IpRule_STATUS_fromStorage: p39,
-        IpRule_STATUS_toStorage: p40,
-        IpRule_fromStorage: p39,
-        IpRule_toStorage: p40,
-        KeyVaultProperties_STATUS_fromStorage: p19,
-        KeyVaultProperties_STATUS_toStorage: p20,
-        KeyVaultProperties_fromStorage: p19,
-        KeyVaultProperties_toStorage: p20,
-        KeyVaultReference_STATUS_fromStorage: p21,
-        KeyVaultReference_STATUS_toStorage: p22,
-        KeyVaultReference_fromStorage: p23,
-        KeyVaultReference_toStorage: p24,
-        NetworkProfile_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","accountAccess",{"obj":"AccountAccess_STATUS_fromStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_STATUS_fromStorage"}]]},
-        NetworkProfile_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_STATUS_toStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_STATUS_toStorage"}]]},
-        NetworkProfile_fromStorage: {"known":k26,"destBag":false,"steps":[["=","accountAccess",{"obj":"AccountAccess_fromStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_fromStorage"}]]},
-        NetworkProfile_toStorage: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_toStorage"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_toStorage"}]]},
-        NodeIdentityReference_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","resourceId","s"]]},
-        NodeIdentityReference_STATUS_toStorage: p41,
-        NodeIdentityReference_fromStorage: {"known":k28,"destBag":false,"steps":[["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        NodeIdentityReference_toStorage: {"known":k28,"destBag":true,"steps":[["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        NodeManagementAccess_STATUS_fromStorage: p35,
-        NodeManagementAccess_STATUS_toStorage: p36,
-        NodeManagementAccess_fromStorage: p37,
-        NodeManagementAccess_toStorage: p38,
-        PrivateEndpointConnection_STATUS_fromStorage: p25,
-        PrivateEndpointConnection_STATUS_toStorage: p26,
-        SystemData_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: p42,
-        UserAssignedIdentityDetails_fromStorage: p27,
-        UserAssignedIdentityDetails_toStorage: p28,
-        UserAssignedIdentity_STATUS_fromStorage: p29,
-        UserAssignedIdentity_STATUS_toStorage: p30,
-        conditions_Condition_fromStorage: p31,
-        conditions_Condition_toStorage: p31,
-        core_DestinationExpression_fromStorage: p32,
-        core_DestinationExpression_toStorage: p32,
-        genruntime_KnownResourceReference_fromStorage: p33,
-        genruntime_KnownResourceReference_toStorage: p33,
-        genruntime_ResourceReference_fromStorage: p34,
-        genruntime_ResourceReference_toStorage: p34,
-      },
-    },
-    "v20240701storage": {
-      resources: {
-      },
-      types: {
-        AccountAccess_STATUS_normalize: p43,
-        AccountAccess_normalize: p44,
-        IpRule_STATUS_normalize: p40,
-        IpRule_normalize: p40,
-        NetworkProfile_STATUS_normalize: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_STATUS_normalize"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_STATUS_normalize"}]]},
-        NetworkProfile_normalize: {"known":k26,"destBag":true,"steps":[["=","accountAccess",{"obj":"AccountAccess_normalize"}],["=","nodeManagementAccess",{"obj":"NodeManagementAccess_normalize"}]]},
-        NodeIdentityReference_STATUS_normalize: p41,
-        NodeIdentityReference_normalize: {"known":k28,"destBag":true,"steps":[["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        NodeManagementAccess_STATUS_normalize: p43,
-        NodeManagementAccess_normalize: p44,
-        SystemData_STATUS_normalize: p42,
-        genruntime_ResourceReference_normalize: p34,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

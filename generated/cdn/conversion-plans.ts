@@ -2,1061 +2,1069 @@
 /** The conversions of cdn.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["cacheBehavior","cacheDuration","isCompressionEnabled","queryParameters","queryStringCachingBehavior"];
-const k1: readonly string[] = ["cacheBehavior","cacheDuration","cacheType","typeName"];
-const k2: readonly string[] = ["queryParameters","queryStringBehavior","typeName"];
-const k3: readonly string[] = ["matchValues","negateCondition","operator","transforms","typeName"];
-const k4: readonly string[] = ["matchValues","negateCondition","operator","selector","transforms","typeName"];
-const k5: readonly string[] = ["hostName","name","validationData"];
-const k6: readonly string[] = ["healthProbeSettings","name","origins","responseBasedOriginErrorDetectionSettings","trafficRestorationTimeToHealedOrNewEndpointsInMinutes"];
-const k7: readonly string[] = ["enabled","hostName","httpPort","httpsPort","name","originHostHeader","priority","privateEndpointStatus","privateLinkAlias","privateLinkApprovalMessage","privateLinkLocation","privateLinkResourceId","weight"];
-const k8: readonly string[] = ["enabled","hostName","httpPort","httpsPort","name","originHostHeader","priority","privateLinkAlias","privateLinkApprovalMessage","privateLinkLocationReference","privateLinkResourceReference","weight"];
-const k9: readonly string[] = ["cacheExpiration","cacheKeyQueryString","modifyRequestHeader","modifyResponseHeader","originGroupOverride","routeConfigurationOverride","urlRedirect","urlRewrite","urlSigning"];
-const k10: readonly string[] = ["name","parameters"];
-const k11: readonly string[] = ["clientPort","cookies","hostName","httpVersion","isDevice","postArgs","queryString","remoteAddress","requestBody","requestHeader","requestMethod","requestScheme","requestUri","serverPort","socketAddr","sslProtocol","urlFileExtension","urlFileName","urlPath"];
-const k12: readonly string[] = ["actions","conditions","name","order"];
-const k13: readonly string[] = ["description","rules"];
-const k14: readonly string[] = ["id"];
-const k15: readonly string[] = ["reference"];
-const k16: readonly string[] = ["action","countryCodes","relativePath"];
-const k17: readonly string[] = ["headerAction","headerName","typeName","value"];
-const k18: readonly string[] = ["probeIntervalInSeconds","probePath","probeProtocol","probeRequestType"];
-const k19: readonly string[] = ["begin","end"];
-const k20: readonly string[] = ["resourceGroupName","secretName","secretVersion","subscriptionId","typeName","vaultName"];
-const k21: readonly string[] = ["originGroup","typeName"];
-const k22: readonly string[] = ["forwardingProtocol","originGroup"];
-const k23: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k24: readonly string[] = ["conditions","id","name","type","kind","location","sku","systemData","tags","frontDoorId","originResponseTimeoutSeconds","provisioningState","resourceState"];
-const k25: readonly string[] = ["azureName","owner","location","sku","tags","originResponseTimeoutSeconds","operatorSpec","originalVersion"];
-const k26: readonly string[] = ["conditions","id","name","type","location","systemData","tags","contentTypesToCompress","customDomains","defaultOriginGroup","deliveryPolicy","geoFilters","hostName","isCompressionEnabled","isHttpAllowed","isHttpsAllowed","optimizationType","originGroups","originHostHeader","originPath","origins","probePath","provisioningState","queryStringCachingBehavior","resourceState","urlSigningKeys","webApplicationFirewallPolicyLink"];
-const k27: readonly string[] = ["httpErrorRanges","responseBasedDetectedErrorTypes","responseBasedFailoverThresholdPercentage"];
-const k28: readonly string[] = ["cacheConfiguration","originGroupOverride","typeName"];
-const k29: readonly string[] = ["name"];
-const k30: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k31: readonly string[] = ["customFragment","customHostname","customPath","customQueryString","destinationProtocol","redirectType","typeName"];
-const k32: readonly string[] = ["destination","preserveUnmatchedPath","sourcePattern","typeName"];
-const k33: readonly string[] = ["algorithm","parameterNameOverride","typeName"];
-const k34: readonly string[] = ["keyId","keySourceParameters"];
-const k35: readonly string[] = ["paramIndicator","paramName"];
-const k36: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k37: readonly string[] = ["name","key","value","annotations","labels"];
-const k38: readonly string[] = ["name","armId"];
-const k39: readonly string[] = ["group","kind","name","armId"];
-const k40: readonly string[] = ["conditions","id","name","type","identity","kind","location","sku","systemData","tags","extendedProperties","frontDoorId","originResponseTimeoutSeconds","provisioningState","resourceState"];
-const k41: readonly string[] = ["azureName","owner","identity","location","sku","tags","originResponseTimeoutSeconds","operatorSpec","originalVersion"];
-const k42: readonly string[] = ["certificateType","minimumTlsVersion","secret"];
-const k43: readonly string[] = ["conditions","id","name","type","systemData","azureDnsZone","deploymentStatus","domainValidationState","extendedProperties","hostName","preValidatedCustomDomainResourceId","profileName","provisioningState","tlsSettings","validationProperties"];
-const k44: readonly string[] = ["conditions","id","name","type","location","systemData","tags","autoGeneratedDomainNameLabelScope","deploymentStatus","enabledState","hostName","profileName","provisioningState"];
-const k45: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","healthProbeSettings","loadBalancingSettings","profileName","provisioningState","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes"];
-const k46: readonly string[] = ["conditions","id","name","type","systemData","azureOrigin","deploymentStatus","enabledState","enforceCertificateNameCheck","hostName","httpPort","httpsPort","originGroupName","originHostHeader","priority","provisioningState","sharedPrivateLinkResource","weight"];
-const k47: readonly string[] = ["compressionSettings","queryParameters","queryStringCachingBehavior"];
-const k48: readonly string[] = ["certificateAuthority","expirationDate","secretSource","subject","subjectAlternativeNames","thumbprint","type"];
-const k49: readonly string[] = ["subjectAlternativeNames","type"];
-const k50: readonly string[] = ["contentTypesToCompress","isCompressionEnabled"];
-const k51: readonly string[] = ["certificateAuthority","expirationDate","secretSource","secretVersion","subject","subjectAlternativeNames","thumbprint","type","useLatestVersion"];
-const k52: readonly string[] = ["secretSource","secretVersion","subjectAlternativeNames","type","useLatestVersion"];
-const k53: readonly string[] = ["expirationDate","validationToken"];
-const k54: readonly string[] = ["additionalLatencyInMilliseconds","sampleSize","successfulSamplesRequired"];
-const k55: readonly string[] = ["expirationDate","subject","type"];
-const k56: readonly string[] = ["type"];
-const k57: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k58: readonly string[] = ["type","userAssignedIdentities"];
-const k59: readonly string[] = ["conditions","id","name","type","systemData","cacheConfiguration","customDomains","deploymentStatus","enabledState","endpointName","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","provisioningState","ruleSets","supportedProtocols"];
-const k60: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","profileName","provisioningState"];
-const k61: readonly string[] = ["conditions","id","name","type","systemData","actions","deploymentStatus","matchProcessingBehavior","order","provisioningState","ruleSetName","ruleconditions"];
-const k62: readonly string[] = ["azureFirstPartyManagedCertificate","customerCertificate","managedCertificate","urlSigningKey"];
-const k63: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","parameters","profileName","provisioningState"];
-const k64: readonly string[] = ["azureName","owner","parameters","operatorSpec","originalVersion"];
-const k65: readonly string[] = ["azureName","owner","parameters","operatorSpec"];
-const k66: readonly string[] = ["webApplicationFirewall"];
-const k67: readonly string[] = ["domains","patternsToMatch"];
-const k68: readonly string[] = ["associations","type","wafPolicy"];
-const k69: readonly string[] = ["groupId","privateLink","privateLinkLocation","requestMessage","status"];
-const k70: readonly string[] = ["keyId","secretSource","secretVersion","type"];
-const k71: readonly string[] = ["clientId","principalId"];
-const k72: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["HonorOrigin","OverrideAlways","OverrideIfOriginMissing"]}],["=","cacheDuration","s"],["=","isCompressionEnabled",{"spell":["Disabled","Enabled"]}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","cacheBehavior","s"],["=","cacheDuration","s"],["=","isCompressionEnabled","s"],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["BypassCache","Override","SetIfMissing"]}],["=","cacheDuration","s"],["=","cacheType",{"spell":["All"]}],["=","typeName",{"spell":["DeliveryRuleCacheExpirationActionParameters"]}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","cacheBehavior","s"],["=","cacheDuration","s"],["=","cacheType","s"],["=","typeName","s"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","queryParameters","s"],["=","queryStringBehavior",{"spell":["Exclude","ExcludeAll","Include","IncludeAll"]}],["=","typeName",{"spell":["DeliveryRuleCacheKeyQueryStringBehaviorActionParameters"]}]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","queryParameters","s"],["=","queryStringBehavior","s"],["=","typeName","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleClientPortConditionParameters"]}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator","s"],["=","transforms",{"arr":"s"}],["=","typeName","s"]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleCookiesConditionParameters"]}]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator","s"],["=","selector","s"],["=","transforms",{"arr":"s"}],["=","typeName","s"]]};
-const p10: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_STATUS_fromStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_STATUS_fromStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_STATUS_fromStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_STATUS_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_STATUS_fromStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_STATUS_fromStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_STATUS_fromStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_STATUS_fromStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_STATUS_fromStorage"}]]};
-const p11: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_STATUS_toStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_STATUS_toStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_STATUS_toStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_STATUS_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_STATUS_toStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_STATUS_toStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_STATUS_toStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_STATUS_toStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_STATUS_toStorage"}]]};
-const p12: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_fromStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_fromStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_fromStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_fromStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_fromStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_fromStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_fromStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_fromStorage"}]]};
-const p13: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_toStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_toStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_toStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_toStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_toStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_toStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_toStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_toStorage"}]]};
-const p14: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheExpiration"]}],["=","parameters",{"obj":"CacheExpirationActionParameters_STATUS_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheExpirationActionParameters_STATUS_toStorage"}]]};
-const p16: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheExpiration"]}],["=","parameters",{"obj":"CacheExpirationActionParameters_fromStorage"}]]};
-const p17: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheExpirationActionParameters_toStorage"}]]};
-const p18: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheKeyQueryString"]}],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_STATUS_fromStorage"}]]};
-const p19: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_STATUS_toStorage"}]]};
-const p20: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheKeyQueryString"]}],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_fromStorage"}]]};
-const p21: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_toStorage"}]]};
-const p22: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ClientPort"]}],["=","parameters",{"obj":"ClientPortMatchConditionParameters_STATUS_fromStorage"}]]};
-const p23: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ClientPortMatchConditionParameters_STATUS_toStorage"}]]};
-const p24: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ClientPort"]}],["=","parameters",{"obj":"ClientPortMatchConditionParameters_fromStorage"}]]};
-const p25: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ClientPortMatchConditionParameters_toStorage"}]]};
-const p26: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_STATUS_fromStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_STATUS_fromStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_STATUS_fromStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_STATUS_fromStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_STATUS_fromStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_STATUS_fromStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_STATUS_fromStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_STATUS_fromStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_STATUS_fromStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_STATUS_fromStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_STATUS_fromStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_STATUS_fromStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_STATUS_fromStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_STATUS_fromStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_STATUS_fromStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_STATUS_fromStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_STATUS_fromStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_STATUS_fromStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_STATUS_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_STATUS_toStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_STATUS_toStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_STATUS_toStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_STATUS_toStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_STATUS_toStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_STATUS_toStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_STATUS_toStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_STATUS_toStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_STATUS_toStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_STATUS_toStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_STATUS_toStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_STATUS_toStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_STATUS_toStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_STATUS_toStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_STATUS_toStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_STATUS_toStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_STATUS_toStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_STATUS_toStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_STATUS_toStorage"}]]};
-const p28: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_fromStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_fromStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_fromStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_fromStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_fromStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_fromStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_fromStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_fromStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_fromStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_fromStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_fromStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_fromStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_fromStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_fromStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_fromStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_fromStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_fromStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_fromStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_fromStorage"}]]};
-const p29: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_toStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_toStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_toStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_toStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_toStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_toStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_toStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_toStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_toStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_toStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_toStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_toStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_toStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_toStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_toStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_toStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_toStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_toStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_toStorage"}]]};
-const p30: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["Cookies"]}],["=","parameters",{"obj":"CookiesMatchConditionParameters_STATUS_fromStorage"}]]};
-const p31: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CookiesMatchConditionParameters_STATUS_toStorage"}]]};
-const p32: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["Cookies"]}],["=","parameters",{"obj":"CookiesMatchConditionParameters_fromStorage"}]]};
-const p33: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CookiesMatchConditionParameters_toStorage"}]]};
-const p34: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HostName"]}],["=","parameters",{"obj":"HostNameMatchConditionParameters_STATUS_fromStorage"}]]};
-const p35: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HostNameMatchConditionParameters_STATUS_toStorage"}]]};
-const p36: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HostName"]}],["=","parameters",{"obj":"HostNameMatchConditionParameters_fromStorage"}]]};
-const p37: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HostNameMatchConditionParameters_toStorage"}]]};
-const p38: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HttpVersion"]}],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_STATUS_fromStorage"}]]};
-const p39: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_STATUS_toStorage"}]]};
-const p40: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HttpVersion"]}],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_fromStorage"}]]};
-const p41: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_toStorage"}]]};
-const p42: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["IsDevice"]}],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_STATUS_fromStorage"}]]};
-const p43: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_STATUS_toStorage"}]]};
-const p44: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["IsDevice"]}],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_fromStorage"}]]};
-const p45: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_toStorage"}]]};
-const p46: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["PostArgs"]}],["=","parameters",{"obj":"PostArgsMatchConditionParameters_STATUS_fromStorage"}]]};
-const p47: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"PostArgsMatchConditionParameters_STATUS_toStorage"}]]};
-const p48: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["PostArgs"]}],["=","parameters",{"obj":"PostArgsMatchConditionParameters_fromStorage"}]]};
-const p49: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"PostArgsMatchConditionParameters_toStorage"}]]};
-const p50: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["QueryString"]}],["=","parameters",{"obj":"QueryStringMatchConditionParameters_STATUS_fromStorage"}]]};
-const p51: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"QueryStringMatchConditionParameters_STATUS_toStorage"}]]};
-const p52: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["QueryString"]}],["=","parameters",{"obj":"QueryStringMatchConditionParameters_fromStorage"}]]};
-const p53: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"QueryStringMatchConditionParameters_toStorage"}]]};
-const p54: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RemoteAddress"]}],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_STATUS_fromStorage"}]]};
-const p55: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_STATUS_toStorage"}]]};
-const p56: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RemoteAddress"]}],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_fromStorage"}]]};
-const p57: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_toStorage"}]]};
-const p58: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestBody"]}],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_STATUS_fromStorage"}]]};
-const p59: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_STATUS_toStorage"}]]};
-const p60: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestBody"]}],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_fromStorage"}]]};
-const p61: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_toStorage"}]]};
-const p62: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyRequestHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_STATUS_fromStorage"}]]};
-const p63: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HeaderActionParameters_STATUS_toStorage"}]]};
-const p64: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyRequestHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_fromStorage"}]]};
-const p65: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HeaderActionParameters_toStorage"}]]};
-const p66: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestHeader"]}],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_STATUS_fromStorage"}]]};
-const p67: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_STATUS_toStorage"}]]};
-const p68: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestHeader"]}],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_fromStorage"}]]};
-const p69: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_toStorage"}]]};
-const p70: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestMethod"]}],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_STATUS_fromStorage"}]]};
-const p71: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_STATUS_toStorage"}]]};
-const p72: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestMethod"]}],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_fromStorage"}]]};
-const p73: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_toStorage"}]]};
-const p74: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestScheme"]}],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_STATUS_fromStorage"}]]};
-const p75: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_STATUS_toStorage"}]]};
-const p76: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestScheme"]}],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_fromStorage"}]]};
-const p77: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_toStorage"}]]};
-const p78: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestUri"]}],["=","parameters",{"obj":"RequestUriMatchConditionParameters_STATUS_fromStorage"}]]};
-const p79: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestUriMatchConditionParameters_STATUS_toStorage"}]]};
-const p80: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestUri"]}],["=","parameters",{"obj":"RequestUriMatchConditionParameters_fromStorage"}]]};
-const p81: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestUriMatchConditionParameters_toStorage"}]]};
-const p82: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyResponseHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_STATUS_fromStorage"}]]};
-const p83: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyResponseHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_fromStorage"}]]};
-const p84: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RouteConfigurationOverride"]}],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_STATUS_fromStorage"}]]};
-const p85: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_STATUS_toStorage"}]]};
-const p86: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RouteConfigurationOverride"]}],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_fromStorage"}]]};
-const p87: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_toStorage"}]]};
-const p88: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ServerPort"]}],["=","parameters",{"obj":"ServerPortMatchConditionParameters_STATUS_fromStorage"}]]};
-const p89: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ServerPortMatchConditionParameters_STATUS_toStorage"}]]};
-const p90: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ServerPort"]}],["=","parameters",{"obj":"ServerPortMatchConditionParameters_fromStorage"}]]};
-const p91: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ServerPortMatchConditionParameters_toStorage"}]]};
-const p92: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SocketAddr"]}],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_STATUS_fromStorage"}]]};
-const p93: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_STATUS_toStorage"}]]};
-const p94: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SocketAddr"]}],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_fromStorage"}]]};
-const p95: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_toStorage"}]]};
-const p96: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SslProtocol"]}],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_STATUS_fromStorage"}]]};
-const p97: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_STATUS_toStorage"}]]};
-const p98: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SslProtocol"]}],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_fromStorage"}]]};
-const p99: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_toStorage"}]]};
-const p100: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileExtension"]}],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_STATUS_fromStorage"}]]};
-const p101: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_STATUS_toStorage"}]]};
-const p102: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileExtension"]}],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_fromStorage"}]]};
-const p103: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_toStorage"}]]};
-const p104: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileName"]}],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_STATUS_fromStorage"}]]};
-const p105: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_STATUS_toStorage"}]]};
-const p106: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileName"]}],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_fromStorage"}]]};
-const p107: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_toStorage"}]]};
-const p108: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlPath"]}],["=","parameters",{"obj":"UrlPathMatchConditionParameters_STATUS_fromStorage"}]]};
-const p109: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlPathMatchConditionParameters_STATUS_toStorage"}]]};
-const p110: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlPath"]}],["=","parameters",{"obj":"UrlPathMatchConditionParameters_fromStorage"}]]};
-const p111: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlPathMatchConditionParameters_toStorage"}]]};
-const p112: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","id","s"]]};
-const p113: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","id","s"]]};
-const p114: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p115: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p116: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","action",{"spell":["Allow","Block"]}],["=","countryCodes",{"arr":"s"}],["=","relativePath","s"]]};
-const p117: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","action","s"],["=","countryCodes",{"arr":"s"}],["=","relativePath","s"]]};
-const p118: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","headerAction",{"spell":["Append","Delete","Overwrite"]}],["=","headerName","s"],["=","typeName",{"spell":["DeliveryRuleHeaderActionParameters"]}],["=","value","s"]]};
-const p119: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","headerAction","s"],["=","headerName","s"],["=","typeName","s"],["=","value","s"]]};
-const p120: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","probeIntervalInSeconds","i"],["=","probePath","s"],["=","probeProtocol",{"spell":["Http","Https","NotSet"]}],["=","probeRequestType",{"spell":["GET","HEAD","NotSet"]}]]};
-const p121: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","probeIntervalInSeconds","i"],["=","probePath","s"],["=","probeProtocol","s"],["=","probeRequestType","s"]]};
-const p122: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleHostNameConditionParameters"]}]]};
-const p123: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","begin","i"],["=","end","i"]]};
-const p124: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","begin","i"],["=","end","i"]]};
-const p125: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleHttpVersionConditionParameters"]}]]};
-const p126: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["Desktop","Mobile"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleIsDeviceConditionParameters"]}]]};
-const p127: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","resourceGroupName","s"],["=","secretName","s"],["=","secretVersion","s"],["=","subscriptionId","s"],["=","typeName",{"spell":["KeyVaultSigningKeyParameters"]}],["=","vaultName","s"]]};
-const p128: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","resourceGroupName","s"],["=","secretName","s"],["=","secretVersion","s"],["=","subscriptionId","s"],["=","typeName","s"],["=","vaultName","s"]]};
-const p129: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleOriginGroupOverrideActionParameters"]}]]};
-const p130: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","typeName","s"]]};
-const p131: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","originGroup",{"obj":"ResourceReference_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleOriginGroupOverrideActionParameters"]}]]};
-const p132: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","originGroup",{"obj":"ResourceReference_toStorage"}],["=","typeName","s"]]};
-const p133: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["OriginGroupOverride"]}],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_STATUS_fromStorage"}]]};
-const p134: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_STATUS_toStorage"}]]};
-const p135: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["OriginGroupOverride"]}],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_fromStorage"}]]};
-const p136: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_toStorage"}]]};
-const p137: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}]]};
-const p138: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","forwardingProtocol","s"],["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}]]};
-const p139: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","originGroup",{"obj":"ResourceReference_fromStorage"}]]};
-const p140: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","forwardingProtocol","s"],["=","originGroup",{"obj":"ResourceReference_toStorage"}]]};
-const p141: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRulePostArgsConditionParameters"]}]]};
-const p142: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p143: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p144: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleQueryStringConditionParameters"]}]]};
-const p145: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","GeoMatch","IPMatch"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRemoteAddressConditionParameters"]}]]};
-const p146: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestBodyConditionParameters"]}]]};
-const p147: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestHeaderConditionParameters"]}]]};
-const p148: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["DELETE","GET","HEAD","OPTIONS","POST","PUT","TRACE"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestMethodConditionParameters"]}]]};
-const p149: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["HTTP","HTTPS"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestSchemeConditionParameters"]}]]};
-const p150: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestUriConditionParameters"]}]]};
-const p151: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_STATUS_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_STATUS_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleRouteConfigurationOverrideActionParameters"]}]]};
-const p152: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_STATUS_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_STATUS_toStorage"}],["=","typeName","s"]]};
-const p153: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleRouteConfigurationOverrideActionParameters"]}]]};
-const p154: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_toStorage"}],["=","typeName","s"]]};
-const p155: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleServerPortConditionParameters"]}]]};
-const p156: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","name",{"spell":["Custom_Verizon","Premium_AzureFrontDoor","Premium_Verizon","StandardPlus_955BandWidth_ChinaCdn","StandardPlus_AvgBandWidth_ChinaCdn","StandardPlus_ChinaCdn","Standard_955BandWidth_ChinaCdn","Standard_Akamai","Standard_AvgBandWidth_ChinaCdn","Standard_AzureFrontDoor","Standard_ChinaCdn","Standard_Microsoft","Standard_Verizon"]}]]};
-const p157: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","name","s"]]};
-const p158: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","IPMatch"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleSocketAddrConditionParameters"]}]]};
-const p159: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["TLSv1","TLSv1.1","TLSv1.2"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleSslProtocolConditionParameters"]}]]};
-const p160: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["application","key","managedIdentity","user"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["application","key","managedIdentity","user"]}]]};
-const p161: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p162: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleUrlFileExtensionMatchConditionParameters"]}]]};
-const p163: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleUrlFilenameConditionParameters"]}]]};
-const p164: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx","Wildcard"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleUrlPathMatchConditionParameters"]}]]};
-const p165: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","customFragment","s"],["=","customHostname","s"],["=","customPath","s"],["=","customQueryString","s"],["=","destinationProtocol",{"spell":["Http","Https","MatchRequest"]}],["=","redirectType",{"spell":["Found","Moved","PermanentRedirect","TemporaryRedirect"]}],["=","typeName",{"spell":["DeliveryRuleUrlRedirectActionParameters"]}]]};
-const p166: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","customFragment","s"],["=","customHostname","s"],["=","customPath","s"],["=","customQueryString","s"],["=","destinationProtocol","s"],["=","redirectType","s"],["=","typeName","s"]]};
-const p167: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRedirect"]}],["=","parameters",{"obj":"UrlRedirectActionParameters_STATUS_fromStorage"}]]};
-const p168: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRedirectActionParameters_STATUS_toStorage"}]]};
-const p169: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRedirect"]}],["=","parameters",{"obj":"UrlRedirectActionParameters_fromStorage"}]]};
-const p170: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRedirectActionParameters_toStorage"}]]};
-const p171: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","destination","s"],["=","preserveUnmatchedPath","b"],["=","sourcePattern","s"],["=","typeName",{"spell":["DeliveryRuleUrlRewriteActionParameters"]}]]};
-const p172: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","destination","s"],["=","preserveUnmatchedPath","b"],["=","sourcePattern","s"],["=","typeName","s"]]};
-const p173: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRewrite"]}],["=","parameters",{"obj":"UrlRewriteActionParameters_STATUS_fromStorage"}]]};
-const p174: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRewriteActionParameters_STATUS_toStorage"}]]};
-const p175: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRewrite"]}],["=","parameters",{"obj":"UrlRewriteActionParameters_fromStorage"}]]};
-const p176: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRewriteActionParameters_toStorage"}]]};
-const p177: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","algorithm",{"spell":["SHA256"]}],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_STATUS_fromStorage"}}],["=","typeName",{"spell":["DeliveryRuleUrlSigningActionParameters"]}]]};
-const p178: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","algorithm","s"],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_STATUS_toStorage"}}],["=","typeName","s"]]};
-const p179: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","algorithm",{"spell":["SHA256"]}],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_fromStorage"}}],["=","typeName",{"spell":["DeliveryRuleUrlSigningActionParameters"]}]]};
-const p180: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","algorithm","s"],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_toStorage"}}],["=","typeName","s"]]};
-const p181: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlSigning"]}],["=","parameters",{"obj":"UrlSigningActionParameters_STATUS_fromStorage"}]]};
-const p182: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlSigningActionParameters_STATUS_toStorage"}]]};
-const p183: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlSigning"]}],["=","parameters",{"obj":"UrlSigningActionParameters_fromStorage"}]]};
-const p184: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlSigningActionParameters_toStorage"}]]};
-const p185: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","paramIndicator",{"spell":["Expires","KeyId","Signature"]}],["=","paramName","s"]]};
-const p186: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","paramIndicator","s"],["=","paramName","s"]]};
-const p187: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p188: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p189: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p190: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p191: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
-const p192: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
-const p193: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
-const p194: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
-const p195: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p196: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210601": {
-      resources: {
-        Profile_fromStorage: {"apiVersion":"cdn.azure.com/v1api20210601","spec":"Profile_Spec_fromStorage","status":"Profile_STATUS_fromStorage"},
-        Profile_toStorage: {"apiVersion":"cdn.azure.com/v1api20210601storage","spec":"Profile_Spec_toStorage","status":"Profile_STATUS_toStorage"},
-        ProfilesEndpoint_fromStorage: {"apiVersion":"cdn.azure.com/v1api20210601","spec":"ProfilesEndpoint_Spec_fromStorage","status":"ProfilesEndpoint_STATUS_fromStorage"},
-        ProfilesEndpoint_toStorage: {"apiVersion":"cdn.azure.com/v1api20210601storage","spec":"ProfilesEndpoint_Spec_toStorage","status":"ProfilesEndpoint_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["cacheBehavior","cacheDuration","isCompressionEnabled","queryParameters","queryStringCachingBehavior"];
+  const k1: readonly string[] = ["cacheBehavior","cacheDuration","cacheType","typeName"];
+  const k2: readonly string[] = ["queryParameters","queryStringBehavior","typeName"];
+  const k3: readonly string[] = ["matchValues","negateCondition","operator","transforms","typeName"];
+  const k4: readonly string[] = ["matchValues","negateCondition","operator","selector","transforms","typeName"];
+  const k5: readonly string[] = ["hostName","name","validationData"];
+  const k6: readonly string[] = ["healthProbeSettings","name","origins","responseBasedOriginErrorDetectionSettings","trafficRestorationTimeToHealedOrNewEndpointsInMinutes"];
+  const k7: readonly string[] = ["enabled","hostName","httpPort","httpsPort","name","originHostHeader","priority","privateEndpointStatus","privateLinkAlias","privateLinkApprovalMessage","privateLinkLocation","privateLinkResourceId","weight"];
+  const k8: readonly string[] = ["enabled","hostName","httpPort","httpsPort","name","originHostHeader","priority","privateLinkAlias","privateLinkApprovalMessage","privateLinkLocationReference","privateLinkResourceReference","weight"];
+  const k9: readonly string[] = ["cacheExpiration","cacheKeyQueryString","modifyRequestHeader","modifyResponseHeader","originGroupOverride","routeConfigurationOverride","urlRedirect","urlRewrite","urlSigning"];
+  const k10: readonly string[] = ["name","parameters"];
+  const k11: readonly string[] = ["clientPort","cookies","hostName","httpVersion","isDevice","postArgs","queryString","remoteAddress","requestBody","requestHeader","requestMethod","requestScheme","requestUri","serverPort","socketAddr","sslProtocol","urlFileExtension","urlFileName","urlPath"];
+  const k12: readonly string[] = ["actions","conditions","name","order"];
+  const k13: readonly string[] = ["description","rules"];
+  const k14: readonly string[] = ["id"];
+  const k15: readonly string[] = ["reference"];
+  const k16: readonly string[] = ["action","countryCodes","relativePath"];
+  const k17: readonly string[] = ["headerAction","headerName","typeName","value"];
+  const k18: readonly string[] = ["probeIntervalInSeconds","probePath","probeProtocol","probeRequestType"];
+  const k19: readonly string[] = ["begin","end"];
+  const k20: readonly string[] = ["resourceGroupName","secretName","secretVersion","subscriptionId","typeName","vaultName"];
+  const k21: readonly string[] = ["originGroup","typeName"];
+  const k22: readonly string[] = ["forwardingProtocol","originGroup"];
+  const k23: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k24: readonly string[] = ["conditions","id","name","type","kind","location","sku","systemData","tags","frontDoorId","originResponseTimeoutSeconds","provisioningState","resourceState"];
+  const k25: readonly string[] = ["azureName","owner","location","sku","tags","originResponseTimeoutSeconds","operatorSpec","originalVersion"];
+  const k26: readonly string[] = ["conditions","id","name","type","location","systemData","tags","contentTypesToCompress","customDomains","defaultOriginGroup","deliveryPolicy","geoFilters","hostName","isCompressionEnabled","isHttpAllowed","isHttpsAllowed","optimizationType","originGroups","originHostHeader","originPath","origins","probePath","provisioningState","queryStringCachingBehavior","resourceState","urlSigningKeys","webApplicationFirewallPolicyLink"];
+  const k27: readonly string[] = ["httpErrorRanges","responseBasedDetectedErrorTypes","responseBasedFailoverThresholdPercentage"];
+  const k28: readonly string[] = ["cacheConfiguration","originGroupOverride","typeName"];
+  const k29: readonly string[] = ["name"];
+  const k30: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k31: readonly string[] = ["customFragment","customHostname","customPath","customQueryString","destinationProtocol","redirectType","typeName"];
+  const k32: readonly string[] = ["destination","preserveUnmatchedPath","sourcePattern","typeName"];
+  const k33: readonly string[] = ["algorithm","parameterNameOverride","typeName"];
+  const k34: readonly string[] = ["keyId","keySourceParameters"];
+  const k35: readonly string[] = ["paramIndicator","paramName"];
+  const k36: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k37: readonly string[] = ["name","key","value","annotations","labels"];
+  const k38: readonly string[] = ["name","armId"];
+  const k39: readonly string[] = ["group","kind","name","armId"];
+  const k40: readonly string[] = ["conditions","id","name","type","identity","kind","location","sku","systemData","tags","extendedProperties","frontDoorId","originResponseTimeoutSeconds","provisioningState","resourceState"];
+  const k41: readonly string[] = ["azureName","owner","identity","location","sku","tags","originResponseTimeoutSeconds","operatorSpec","originalVersion"];
+  const k42: readonly string[] = ["certificateType","minimumTlsVersion","secret"];
+  const k43: readonly string[] = ["conditions","id","name","type","systemData","azureDnsZone","deploymentStatus","domainValidationState","extendedProperties","hostName","preValidatedCustomDomainResourceId","profileName","provisioningState","tlsSettings","validationProperties"];
+  const k44: readonly string[] = ["conditions","id","name","type","location","systemData","tags","autoGeneratedDomainNameLabelScope","deploymentStatus","enabledState","hostName","profileName","provisioningState"];
+  const k45: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","healthProbeSettings","loadBalancingSettings","profileName","provisioningState","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes"];
+  const k46: readonly string[] = ["conditions","id","name","type","systemData","azureOrigin","deploymentStatus","enabledState","enforceCertificateNameCheck","hostName","httpPort","httpsPort","originGroupName","originHostHeader","priority","provisioningState","sharedPrivateLinkResource","weight"];
+  const k47: readonly string[] = ["compressionSettings","queryParameters","queryStringCachingBehavior"];
+  const k48: readonly string[] = ["certificateAuthority","expirationDate","secretSource","subject","subjectAlternativeNames","thumbprint","type"];
+  const k49: readonly string[] = ["subjectAlternativeNames","type"];
+  const k50: readonly string[] = ["contentTypesToCompress","isCompressionEnabled"];
+  const k51: readonly string[] = ["certificateAuthority","expirationDate","secretSource","secretVersion","subject","subjectAlternativeNames","thumbprint","type","useLatestVersion"];
+  const k52: readonly string[] = ["secretSource","secretVersion","subjectAlternativeNames","type","useLatestVersion"];
+  const k53: readonly string[] = ["expirationDate","validationToken"];
+  const k54: readonly string[] = ["additionalLatencyInMilliseconds","sampleSize","successfulSamplesRequired"];
+  const k55: readonly string[] = ["expirationDate","subject","type"];
+  const k56: readonly string[] = ["type"];
+  const k57: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k58: readonly string[] = ["type","userAssignedIdentities"];
+  const k59: readonly string[] = ["conditions","id","name","type","systemData","cacheConfiguration","customDomains","deploymentStatus","enabledState","endpointName","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","provisioningState","ruleSets","supportedProtocols"];
+  const k60: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","profileName","provisioningState"];
+  const k61: readonly string[] = ["conditions","id","name","type","systemData","actions","deploymentStatus","matchProcessingBehavior","order","provisioningState","ruleSetName","ruleconditions"];
+  const k62: readonly string[] = ["azureFirstPartyManagedCertificate","customerCertificate","managedCertificate","urlSigningKey"];
+  const k63: readonly string[] = ["conditions","id","name","type","systemData","deploymentStatus","parameters","profileName","provisioningState"];
+  const k64: readonly string[] = ["azureName","owner","parameters","operatorSpec","originalVersion"];
+  const k65: readonly string[] = ["azureName","owner","parameters","operatorSpec"];
+  const k66: readonly string[] = ["webApplicationFirewall"];
+  const k67: readonly string[] = ["domains","patternsToMatch"];
+  const k68: readonly string[] = ["associations","type","wafPolicy"];
+  const k69: readonly string[] = ["groupId","privateLink","privateLinkLocation","requestMessage","status"];
+  const k70: readonly string[] = ["keyId","secretSource","secretVersion","type"];
+  const k71: readonly string[] = ["clientId","principalId"];
+  const k72: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["HonorOrigin","OverrideAlways","OverrideIfOriginMissing"]}],["=","cacheDuration","s"],["=","isCompressionEnabled",{"spell":["Disabled","Enabled"]}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","cacheBehavior","s"],["=","cacheDuration","s"],["=","isCompressionEnabled","s"],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","cacheBehavior",{"spell":["BypassCache","Override","SetIfMissing"]}],["=","cacheDuration","s"],["=","cacheType",{"spell":["All"]}],["=","typeName",{"spell":["DeliveryRuleCacheExpirationActionParameters"]}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","cacheBehavior","s"],["=","cacheDuration","s"],["=","cacheType","s"],["=","typeName","s"]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","queryParameters","s"],["=","queryStringBehavior",{"spell":["Exclude","ExcludeAll","Include","IncludeAll"]}],["=","typeName",{"spell":["DeliveryRuleCacheKeyQueryStringBehaviorActionParameters"]}]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","queryParameters","s"],["=","queryStringBehavior","s"],["=","typeName","s"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleClientPortConditionParameters"]}]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator","s"],["=","transforms",{"arr":"s"}],["=","typeName","s"]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleCookiesConditionParameters"]}]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator","s"],["=","selector","s"],["=","transforms",{"arr":"s"}],["=","typeName","s"]]};
+  const p10: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_STATUS_fromStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_STATUS_fromStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_STATUS_fromStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_STATUS_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_STATUS_fromStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_STATUS_fromStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_STATUS_fromStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_STATUS_fromStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_STATUS_fromStorage"}]]};
+  const p11: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_STATUS_toStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_STATUS_toStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_STATUS_toStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_STATUS_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_STATUS_toStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_STATUS_toStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_STATUS_toStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_STATUS_toStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_STATUS_toStorage"}]]};
+  const p12: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_fromStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_fromStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_fromStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_fromStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_fromStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_fromStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_fromStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_fromStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","cacheExpiration",{"obj":"DeliveryRuleCacheExpirationAction_toStorage"}],["=","cacheKeyQueryString",{"obj":"DeliveryRuleCacheKeyQueryStringAction_toStorage"}],["=","modifyRequestHeader",{"obj":"DeliveryRuleRequestHeaderAction_toStorage"}],["=","modifyResponseHeader",{"obj":"DeliveryRuleResponseHeaderAction_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverrideAction_toStorage"}],["=","routeConfigurationOverride",{"obj":"DeliveryRuleRouteConfigurationOverrideAction_toStorage"}],["=","urlRedirect",{"obj":"UrlRedirectAction_toStorage"}],["=","urlRewrite",{"obj":"UrlRewriteAction_toStorage"}],["=","urlSigning",{"obj":"UrlSigningAction_toStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheExpiration"]}],["=","parameters",{"obj":"CacheExpirationActionParameters_STATUS_fromStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheExpirationActionParameters_STATUS_toStorage"}]]};
+  const p16: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheExpiration"]}],["=","parameters",{"obj":"CacheExpirationActionParameters_fromStorage"}]]};
+  const p17: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheExpirationActionParameters_toStorage"}]]};
+  const p18: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheKeyQueryString"]}],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_STATUS_fromStorage"}]]};
+  const p19: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_STATUS_toStorage"}]]};
+  const p20: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["CacheKeyQueryString"]}],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_fromStorage"}]]};
+  const p21: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CacheKeyQueryStringActionParameters_toStorage"}]]};
+  const p22: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ClientPort"]}],["=","parameters",{"obj":"ClientPortMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p23: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ClientPortMatchConditionParameters_STATUS_toStorage"}]]};
+  const p24: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ClientPort"]}],["=","parameters",{"obj":"ClientPortMatchConditionParameters_fromStorage"}]]};
+  const p25: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ClientPortMatchConditionParameters_toStorage"}]]};
+  const p26: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_STATUS_fromStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_STATUS_fromStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_STATUS_fromStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_STATUS_fromStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_STATUS_fromStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_STATUS_fromStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_STATUS_fromStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_STATUS_fromStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_STATUS_fromStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_STATUS_fromStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_STATUS_fromStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_STATUS_fromStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_STATUS_fromStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_STATUS_fromStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_STATUS_fromStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_STATUS_fromStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_STATUS_fromStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_STATUS_fromStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_STATUS_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_STATUS_toStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_STATUS_toStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_STATUS_toStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_STATUS_toStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_STATUS_toStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_STATUS_toStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_STATUS_toStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_STATUS_toStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_STATUS_toStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_STATUS_toStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_STATUS_toStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_STATUS_toStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_STATUS_toStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_STATUS_toStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_STATUS_toStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_STATUS_toStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_STATUS_toStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_STATUS_toStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_STATUS_toStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_fromStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_fromStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_fromStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_fromStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_fromStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_fromStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_fromStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_fromStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_fromStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_fromStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_fromStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_fromStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_fromStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_fromStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_fromStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_fromStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_fromStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_fromStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_fromStorage"}]]};
+  const p29: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","clientPort",{"obj":"DeliveryRuleClientPortCondition_toStorage"}],["=","cookies",{"obj":"DeliveryRuleCookiesCondition_toStorage"}],["=","hostName",{"obj":"DeliveryRuleHostNameCondition_toStorage"}],["=","httpVersion",{"obj":"DeliveryRuleHttpVersionCondition_toStorage"}],["=","isDevice",{"obj":"DeliveryRuleIsDeviceCondition_toStorage"}],["=","postArgs",{"obj":"DeliveryRulePostArgsCondition_toStorage"}],["=","queryString",{"obj":"DeliveryRuleQueryStringCondition_toStorage"}],["=","remoteAddress",{"obj":"DeliveryRuleRemoteAddressCondition_toStorage"}],["=","requestBody",{"obj":"DeliveryRuleRequestBodyCondition_toStorage"}],["=","requestHeader",{"obj":"DeliveryRuleRequestHeaderCondition_toStorage"}],["=","requestMethod",{"obj":"DeliveryRuleRequestMethodCondition_toStorage"}],["=","requestScheme",{"obj":"DeliveryRuleRequestSchemeCondition_toStorage"}],["=","requestUri",{"obj":"DeliveryRuleRequestUriCondition_toStorage"}],["=","serverPort",{"obj":"DeliveryRuleServerPortCondition_toStorage"}],["=","socketAddr",{"obj":"DeliveryRuleSocketAddrCondition_toStorage"}],["=","sslProtocol",{"obj":"DeliveryRuleSslProtocolCondition_toStorage"}],["=","urlFileExtension",{"obj":"DeliveryRuleUrlFileExtensionCondition_toStorage"}],["=","urlFileName",{"obj":"DeliveryRuleUrlFileNameCondition_toStorage"}],["=","urlPath",{"obj":"DeliveryRuleUrlPathCondition_toStorage"}]]};
+  const p30: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["Cookies"]}],["=","parameters",{"obj":"CookiesMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p31: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CookiesMatchConditionParameters_STATUS_toStorage"}]]};
+  const p32: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["Cookies"]}],["=","parameters",{"obj":"CookiesMatchConditionParameters_fromStorage"}]]};
+  const p33: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"CookiesMatchConditionParameters_toStorage"}]]};
+  const p34: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HostName"]}],["=","parameters",{"obj":"HostNameMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p35: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HostNameMatchConditionParameters_STATUS_toStorage"}]]};
+  const p36: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HostName"]}],["=","parameters",{"obj":"HostNameMatchConditionParameters_fromStorage"}]]};
+  const p37: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HostNameMatchConditionParameters_toStorage"}]]};
+  const p38: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HttpVersion"]}],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p39: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_STATUS_toStorage"}]]};
+  const p40: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["HttpVersion"]}],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_fromStorage"}]]};
+  const p41: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HttpVersionMatchConditionParameters_toStorage"}]]};
+  const p42: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["IsDevice"]}],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p43: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_STATUS_toStorage"}]]};
+  const p44: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["IsDevice"]}],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_fromStorage"}]]};
+  const p45: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"IsDeviceMatchConditionParameters_toStorage"}]]};
+  const p46: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["PostArgs"]}],["=","parameters",{"obj":"PostArgsMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p47: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"PostArgsMatchConditionParameters_STATUS_toStorage"}]]};
+  const p48: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["PostArgs"]}],["=","parameters",{"obj":"PostArgsMatchConditionParameters_fromStorage"}]]};
+  const p49: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"PostArgsMatchConditionParameters_toStorage"}]]};
+  const p50: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["QueryString"]}],["=","parameters",{"obj":"QueryStringMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p51: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"QueryStringMatchConditionParameters_STATUS_toStorage"}]]};
+  const p52: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["QueryString"]}],["=","parameters",{"obj":"QueryStringMatchConditionParameters_fromStorage"}]]};
+  const p53: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"QueryStringMatchConditionParameters_toStorage"}]]};
+  const p54: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RemoteAddress"]}],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p55: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_STATUS_toStorage"}]]};
+  const p56: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RemoteAddress"]}],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_fromStorage"}]]};
+  const p57: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RemoteAddressMatchConditionParameters_toStorage"}]]};
+  const p58: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestBody"]}],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p59: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_STATUS_toStorage"}]]};
+  const p60: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestBody"]}],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_fromStorage"}]]};
+  const p61: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestBodyMatchConditionParameters_toStorage"}]]};
+  const p62: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyRequestHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_STATUS_fromStorage"}]]};
+  const p63: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HeaderActionParameters_STATUS_toStorage"}]]};
+  const p64: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyRequestHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_fromStorage"}]]};
+  const p65: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"HeaderActionParameters_toStorage"}]]};
+  const p66: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestHeader"]}],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p67: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_STATUS_toStorage"}]]};
+  const p68: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestHeader"]}],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_fromStorage"}]]};
+  const p69: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestHeaderMatchConditionParameters_toStorage"}]]};
+  const p70: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestMethod"]}],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p71: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_STATUS_toStorage"}]]};
+  const p72: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestMethod"]}],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_fromStorage"}]]};
+  const p73: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestMethodMatchConditionParameters_toStorage"}]]};
+  const p74: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestScheme"]}],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p75: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_STATUS_toStorage"}]]};
+  const p76: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestScheme"]}],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_fromStorage"}]]};
+  const p77: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestSchemeMatchConditionParameters_toStorage"}]]};
+  const p78: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestUri"]}],["=","parameters",{"obj":"RequestUriMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p79: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestUriMatchConditionParameters_STATUS_toStorage"}]]};
+  const p80: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RequestUri"]}],["=","parameters",{"obj":"RequestUriMatchConditionParameters_fromStorage"}]]};
+  const p81: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RequestUriMatchConditionParameters_toStorage"}]]};
+  const p82: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyResponseHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_STATUS_fromStorage"}]]};
+  const p83: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ModifyResponseHeader"]}],["=","parameters",{"obj":"HeaderActionParameters_fromStorage"}]]};
+  const p84: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RouteConfigurationOverride"]}],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_STATUS_fromStorage"}]]};
+  const p85: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_STATUS_toStorage"}]]};
+  const p86: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["RouteConfigurationOverride"]}],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_fromStorage"}]]};
+  const p87: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"RouteConfigurationOverrideActionParameters_toStorage"}]]};
+  const p88: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ServerPort"]}],["=","parameters",{"obj":"ServerPortMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p89: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ServerPortMatchConditionParameters_STATUS_toStorage"}]]};
+  const p90: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["ServerPort"]}],["=","parameters",{"obj":"ServerPortMatchConditionParameters_fromStorage"}]]};
+  const p91: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"ServerPortMatchConditionParameters_toStorage"}]]};
+  const p92: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SocketAddr"]}],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p93: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_STATUS_toStorage"}]]};
+  const p94: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SocketAddr"]}],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_fromStorage"}]]};
+  const p95: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SocketAddrMatchConditionParameters_toStorage"}]]};
+  const p96: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SslProtocol"]}],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p97: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_STATUS_toStorage"}]]};
+  const p98: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["SslProtocol"]}],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_fromStorage"}]]};
+  const p99: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"SslProtocolMatchConditionParameters_toStorage"}]]};
+  const p100: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileExtension"]}],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p101: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_STATUS_toStorage"}]]};
+  const p102: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileExtension"]}],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_fromStorage"}]]};
+  const p103: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileExtensionMatchConditionParameters_toStorage"}]]};
+  const p104: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileName"]}],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p105: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_STATUS_toStorage"}]]};
+  const p106: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlFileName"]}],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_fromStorage"}]]};
+  const p107: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlFileNameMatchConditionParameters_toStorage"}]]};
+  const p108: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlPath"]}],["=","parameters",{"obj":"UrlPathMatchConditionParameters_STATUS_fromStorage"}]]};
+  const p109: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlPathMatchConditionParameters_STATUS_toStorage"}]]};
+  const p110: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlPath"]}],["=","parameters",{"obj":"UrlPathMatchConditionParameters_fromStorage"}]]};
+  const p111: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlPathMatchConditionParameters_toStorage"}]]};
+  const p112: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","id","s"]]};
+  const p113: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","id","s"]]};
+  const p114: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p115: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p116: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","action",{"spell":["Allow","Block"]}],["=","countryCodes",{"arr":"s"}],["=","relativePath","s"]]};
+  const p117: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","action","s"],["=","countryCodes",{"arr":"s"}],["=","relativePath","s"]]};
+  const p118: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","headerAction",{"spell":["Append","Delete","Overwrite"]}],["=","headerName","s"],["=","typeName",{"spell":["DeliveryRuleHeaderActionParameters"]}],["=","value","s"]]};
+  const p119: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","headerAction","s"],["=","headerName","s"],["=","typeName","s"],["=","value","s"]]};
+  const p120: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","probeIntervalInSeconds","i"],["=","probePath","s"],["=","probeProtocol",{"spell":["Http","Https","NotSet"]}],["=","probeRequestType",{"spell":["GET","HEAD","NotSet"]}]]};
+  const p121: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","probeIntervalInSeconds","i"],["=","probePath","s"],["=","probeProtocol","s"],["=","probeRequestType","s"]]};
+  const p122: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleHostNameConditionParameters"]}]]};
+  const p123: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","begin","i"],["=","end","i"]]};
+  const p124: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","begin","i"],["=","end","i"]]};
+  const p125: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleHttpVersionConditionParameters"]}]]};
+  const p126: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["Desktop","Mobile"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleIsDeviceConditionParameters"]}]]};
+  const p127: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","resourceGroupName","s"],["=","secretName","s"],["=","secretVersion","s"],["=","subscriptionId","s"],["=","typeName",{"spell":["KeyVaultSigningKeyParameters"]}],["=","vaultName","s"]]};
+  const p128: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","resourceGroupName","s"],["=","secretName","s"],["=","secretVersion","s"],["=","subscriptionId","s"],["=","typeName","s"],["=","vaultName","s"]]};
+  const p129: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleOriginGroupOverrideActionParameters"]}]]};
+  const p130: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","typeName","s"]]};
+  const p131: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","originGroup",{"obj":"ResourceReference_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleOriginGroupOverrideActionParameters"]}]]};
+  const p132: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","originGroup",{"obj":"ResourceReference_toStorage"}],["=","typeName","s"]]};
+  const p133: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["OriginGroupOverride"]}],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_STATUS_fromStorage"}]]};
+  const p134: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_STATUS_toStorage"}]]};
+  const p135: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["OriginGroupOverride"]}],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_fromStorage"}]]};
+  const p136: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"OriginGroupOverrideActionParameters_toStorage"}]]};
+  const p137: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}]]};
+  const p138: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","forwardingProtocol","s"],["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}]]};
+  const p139: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","originGroup",{"obj":"ResourceReference_fromStorage"}]]};
+  const p140: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","forwardingProtocol","s"],["=","originGroup",{"obj":"ResourceReference_toStorage"}]]};
+  const p141: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRulePostArgsConditionParameters"]}]]};
+  const p142: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p143: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p144: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleQueryStringConditionParameters"]}]]};
+  const p145: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","GeoMatch","IPMatch"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRemoteAddressConditionParameters"]}]]};
+  const p146: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestBodyConditionParameters"]}]]};
+  const p147: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestHeaderConditionParameters"]}]]};
+  const p148: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["DELETE","GET","HEAD","OPTIONS","POST","PUT","TRACE"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestMethodConditionParameters"]}]]};
+  const p149: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["HTTP","HTTPS"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestSchemeConditionParameters"]}]]};
+  const p150: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleRequestUriConditionParameters"]}]]};
+  const p151: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_STATUS_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_STATUS_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleRouteConfigurationOverrideActionParameters"]}]]};
+  const p152: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_STATUS_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_STATUS_toStorage"}],["=","typeName","s"]]};
+  const p153: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_fromStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_fromStorage"}],["=","typeName",{"spell":["DeliveryRuleRouteConfigurationOverrideActionParameters"]}]]};
+  const p154: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","cacheConfiguration",{"obj":"CacheConfiguration_toStorage"}],["=","originGroupOverride",{"obj":"OriginGroupOverride_toStorage"}],["=","typeName","s"]]};
+  const p155: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleServerPortConditionParameters"]}]]};
+  const p156: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","name",{"spell":["Custom_Verizon","Premium_AzureFrontDoor","Premium_Verizon","StandardPlus_955BandWidth_ChinaCdn","StandardPlus_AvgBandWidth_ChinaCdn","StandardPlus_ChinaCdn","Standard_955BandWidth_ChinaCdn","Standard_Akamai","Standard_AvgBandWidth_ChinaCdn","Standard_AzureFrontDoor","Standard_ChinaCdn","Standard_Microsoft","Standard_Verizon"]}]]};
+  const p157: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","name","s"]]};
+  const p158: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","IPMatch"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleSocketAddrConditionParameters"]}]]};
+  const p159: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":{"spell":["TLSv1","TLSv1.1","TLSv1.2"]}}],["=","negateCondition","b"],["=","operator",{"spell":["Equal"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleSslProtocolConditionParameters"]}]]};
+  const p160: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["application","key","managedIdentity","user"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["application","key","managedIdentity","user"]}]]};
+  const p161: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p162: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleUrlFileExtensionMatchConditionParameters"]}]]};
+  const p163: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleUrlFilenameConditionParameters"]}]]};
+  const p164: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchValues",{"arr":"s"}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","RegEx","Wildcard"]}],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}],["=","typeName",{"spell":["DeliveryRuleUrlPathMatchConditionParameters"]}]]};
+  const p165: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","customFragment","s"],["=","customHostname","s"],["=","customPath","s"],["=","customQueryString","s"],["=","destinationProtocol",{"spell":["Http","Https","MatchRequest"]}],["=","redirectType",{"spell":["Found","Moved","PermanentRedirect","TemporaryRedirect"]}],["=","typeName",{"spell":["DeliveryRuleUrlRedirectActionParameters"]}]]};
+  const p166: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","customFragment","s"],["=","customHostname","s"],["=","customPath","s"],["=","customQueryString","s"],["=","destinationProtocol","s"],["=","redirectType","s"],["=","typeName","s"]]};
+  const p167: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRedirect"]}],["=","parameters",{"obj":"UrlRedirectActionParameters_STATUS_fromStorage"}]]};
+  const p168: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRedirectActionParameters_STATUS_toStorage"}]]};
+  const p169: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRedirect"]}],["=","parameters",{"obj":"UrlRedirectActionParameters_fromStorage"}]]};
+  const p170: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRedirectActionParameters_toStorage"}]]};
+  const p171: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","destination","s"],["=","preserveUnmatchedPath","b"],["=","sourcePattern","s"],["=","typeName",{"spell":["DeliveryRuleUrlRewriteActionParameters"]}]]};
+  const p172: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","destination","s"],["=","preserveUnmatchedPath","b"],["=","sourcePattern","s"],["=","typeName","s"]]};
+  const p173: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRewrite"]}],["=","parameters",{"obj":"UrlRewriteActionParameters_STATUS_fromStorage"}]]};
+  const p174: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRewriteActionParameters_STATUS_toStorage"}]]};
+  const p175: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlRewrite"]}],["=","parameters",{"obj":"UrlRewriteActionParameters_fromStorage"}]]};
+  const p176: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlRewriteActionParameters_toStorage"}]]};
+  const p177: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","algorithm",{"spell":["SHA256"]}],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_STATUS_fromStorage"}}],["=","typeName",{"spell":["DeliveryRuleUrlSigningActionParameters"]}]]};
+  const p178: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","algorithm","s"],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_STATUS_toStorage"}}],["=","typeName","s"]]};
+  const p179: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","algorithm",{"spell":["SHA256"]}],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_fromStorage"}}],["=","typeName",{"spell":["DeliveryRuleUrlSigningActionParameters"]}]]};
+  const p180: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","algorithm","s"],["=","parameterNameOverride",{"arr":{"obj":"UrlSigningParamIdentifier_toStorage"}}],["=","typeName","s"]]};
+  const p181: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlSigning"]}],["=","parameters",{"obj":"UrlSigningActionParameters_STATUS_fromStorage"}]]};
+  const p182: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlSigningActionParameters_STATUS_toStorage"}]]};
+  const p183: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["UrlSigning"]}],["=","parameters",{"obj":"UrlSigningActionParameters_fromStorage"}]]};
+  const p184: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","parameters",{"obj":"UrlSigningActionParameters_toStorage"}]]};
+  const p185: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","paramIndicator",{"spell":["Expires","KeyId","Signature"]}],["=","paramName","s"]]};
+  const p186: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","paramIndicator","s"],["=","paramName","s"]]};
+  const p187: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p188: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p189: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p190: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p191: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
+  const p192: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","contentTypesToCompress",{"arr":"s"}],["=","isCompressionEnabled","b"]]};
+  const p193: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
+  const p194: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","additionalLatencyInMilliseconds","i"],["=","sampleSize","i"],["=","successfulSamplesRequired","i"]]};
+  const p195: TypeConversionPlan = {"known":k71,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p196: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  return {
+    packages: {
+      "v1api20210601": {
+        resources: {
+          Profile_fromStorage: {"apiVersion":"cdn.azure.com/v1api20210601","spec":"Profile_Spec_fromStorage","status":"Profile_STATUS_fromStorage"},
+          Profile_toStorage: {"apiVersion":"cdn.azure.com/v1api20210601storage","spec":"Profile_Spec_toStorage","status":"Profile_STATUS_toStorage"},
+          ProfilesEndpoint_fromStorage: {"apiVersion":"cdn.azure.com/v1api20210601","spec":"ProfilesEndpoint_Spec_fromStorage","status":"ProfilesEndpoint_STATUS_fromStorage"},
+          ProfilesEndpoint_toStorage: {"apiVersion":"cdn.azure.com/v1api20210601storage","spec":"ProfilesEndpoint_Spec_toStorage","status":"ProfilesEndpoint_STATUS_toStorage"},
+        },
+        types: {
+          CacheConfiguration_STATUS_fromStorage: p0,
+          CacheConfiguration_STATUS_toStorage: p1,
+          CacheConfiguration_fromStorage: p0,
+          CacheConfiguration_toStorage: p1,
+          CacheExpirationActionParameters_STATUS_fromStorage: p2,
+          CacheExpirationActionParameters_STATUS_toStorage: p3,
+          CacheExpirationActionParameters_fromStorage: p2,
+          CacheExpirationActionParameters_toStorage: p3,
+          CacheKeyQueryStringActionParameters_STATUS_fromStorage: p4,
+          CacheKeyQueryStringActionParameters_STATUS_toStorage: p5,
+          CacheKeyQueryStringActionParameters_fromStorage: p4,
+          CacheKeyQueryStringActionParameters_toStorage: p5,
+          ClientPortMatchConditionParameters_STATUS_fromStorage: p6,
+          ClientPortMatchConditionParameters_STATUS_toStorage: p7,
+          ClientPortMatchConditionParameters_fromStorage: p6,
+          ClientPortMatchConditionParameters_toStorage: p7,
+          CookiesMatchConditionParameters_STATUS_fromStorage: p8,
+          CookiesMatchConditionParameters_STATUS_toStorage: p9,
+          CookiesMatchConditionParameters_fromStorage: p8,
+          CookiesMatchConditionParameters_toStorage: p9,
+          DeepCreatedCustomDomain_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","hostName","s"],["=","name","s"],["=","validationData","s"]]},
+          DeepCreatedCustomDomain_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","hostName","s"],["=","name","s"],["=","validationData","s"]]},
+          DeepCreatedOriginGroup_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_fromStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_STATUS_fromStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
+          DeepCreatedOriginGroup_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_toStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_STATUS_toStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
+          DeepCreatedOriginGroup_fromStorage: {"known":k6,"destBag":false,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_fromStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_fromStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
+          DeepCreatedOriginGroup_toStorage: {"known":k6,"destBag":true,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_toStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_toStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
+          DeepCreatedOrigin_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateEndpointStatus",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocation","s"],["=","privateLinkResourceId","s"],["=","weight","i"]]},
+          DeepCreatedOrigin_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateEndpointStatus","s"],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocation","s"],["=","privateLinkResourceId","s"],["=","weight","i"]]},
+          DeepCreatedOrigin_fromStorage: {"known":k8,"destBag":false,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocationReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","privateLinkResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","weight","i"]]},
+          DeepCreatedOrigin_toStorage: {"known":k8,"destBag":true,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocationReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","privateLinkResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","weight","i"]]},
+          DeliveryRuleAction_STATUS_fromStorage: p10,
+          DeliveryRuleAction_STATUS_toStorage: p11,
+          DeliveryRuleAction_fromStorage: p12,
+          DeliveryRuleAction_toStorage: p13,
+          DeliveryRuleCacheExpirationAction_STATUS_fromStorage: p14,
+          DeliveryRuleCacheExpirationAction_STATUS_toStorage: p15,
+          DeliveryRuleCacheExpirationAction_fromStorage: p16,
+          DeliveryRuleCacheExpirationAction_toStorage: p17,
+          DeliveryRuleCacheKeyQueryStringAction_STATUS_fromStorage: p18,
+          DeliveryRuleCacheKeyQueryStringAction_STATUS_toStorage: p19,
+          DeliveryRuleCacheKeyQueryStringAction_fromStorage: p20,
+          DeliveryRuleCacheKeyQueryStringAction_toStorage: p21,
+          DeliveryRuleClientPortCondition_STATUS_fromStorage: p22,
+          DeliveryRuleClientPortCondition_STATUS_toStorage: p23,
+          DeliveryRuleClientPortCondition_fromStorage: p24,
+          DeliveryRuleClientPortCondition_toStorage: p25,
+          DeliveryRuleCondition_STATUS_fromStorage: p26,
+          DeliveryRuleCondition_STATUS_toStorage: p27,
+          DeliveryRuleCondition_fromStorage: p28,
+          DeliveryRuleCondition_toStorage: p29,
+          DeliveryRuleCookiesCondition_STATUS_fromStorage: p30,
+          DeliveryRuleCookiesCondition_STATUS_toStorage: p31,
+          DeliveryRuleCookiesCondition_fromStorage: p32,
+          DeliveryRuleCookiesCondition_toStorage: p33,
+          DeliveryRuleHostNameCondition_STATUS_fromStorage: p34,
+          DeliveryRuleHostNameCondition_STATUS_toStorage: p35,
+          DeliveryRuleHostNameCondition_fromStorage: p36,
+          DeliveryRuleHostNameCondition_toStorage: p37,
+          DeliveryRuleHttpVersionCondition_STATUS_fromStorage: p38,
+          DeliveryRuleHttpVersionCondition_STATUS_toStorage: p39,
+          DeliveryRuleHttpVersionCondition_fromStorage: p40,
+          DeliveryRuleHttpVersionCondition_toStorage: p41,
+          DeliveryRuleIsDeviceCondition_STATUS_fromStorage: p42,
+          DeliveryRuleIsDeviceCondition_STATUS_toStorage: p43,
+          DeliveryRuleIsDeviceCondition_fromStorage: p44,
+          DeliveryRuleIsDeviceCondition_toStorage: p45,
+          DeliveryRulePostArgsCondition_STATUS_fromStorage: p46,
+          DeliveryRulePostArgsCondition_STATUS_toStorage: p47,
+          DeliveryRulePostArgsCondition_fromStorage: p48,
+          DeliveryRulePostArgsCondition_toStorage: p49,
+          DeliveryRuleQueryStringCondition_STATUS_fromStorage: p50,
+          DeliveryRuleQueryStringCondition_STATUS_toStorage: p51,
+          DeliveryRuleQueryStringCondition_fromStorage: p52,
+          DeliveryRuleQueryStringCondition_toStorage: p53,
+          DeliveryRuleRemoteAddressCondition_STATUS_fromStorage: p54,
+          DeliveryRuleRemoteAddressCondition_STATUS_toStorage: p55,
+          DeliveryRuleRemoteAddressCondition_fromStorage: p56,
+          DeliveryRuleRemoteAddressCondition_toStorage: p57,
+          DeliveryRuleRequestBodyCondition_STATUS_fromStorage: p58,
+          DeliveryRuleRequestBodyCondition_STATUS_toStorage: p59,
+          DeliveryRuleRequestBodyCondition_fromStorage: p60,
+          DeliveryRuleRequestBodyCondition_toStorage: p61,
+          DeliveryRuleRequestHeaderAction_STATUS_fromStorage: p62,
+          DeliveryRuleRequestHeaderAction_STATUS_toStorage: p63,
+          DeliveryRuleRequestHeaderAction_fromStorage: p64,
+          DeliveryRuleRequestHeaderAction_toStorage: p65,
+          DeliveryRuleRequestHeaderCondition_STATUS_fromStorage: p66,
+          DeliveryRuleRequestHeaderCondition_STATUS_toStorage: p67,
+          DeliveryRuleRequestHeaderCondition_fromStorage: p68,
+          DeliveryRuleRequestHeaderCondition_toStorage: p69,
+          DeliveryRuleRequestMethodCondition_STATUS_fromStorage: p70,
+          DeliveryRuleRequestMethodCondition_STATUS_toStorage: p71,
+          DeliveryRuleRequestMethodCondition_fromStorage: p72,
+          DeliveryRuleRequestMethodCondition_toStorage: p73,
+          DeliveryRuleRequestSchemeCondition_STATUS_fromStorage: p74,
+          DeliveryRuleRequestSchemeCondition_STATUS_toStorage: p75,
+          DeliveryRuleRequestSchemeCondition_fromStorage: p76,
+          DeliveryRuleRequestSchemeCondition_toStorage: p77,
+          DeliveryRuleRequestUriCondition_STATUS_fromStorage: p78,
+          DeliveryRuleRequestUriCondition_STATUS_toStorage: p79,
+          DeliveryRuleRequestUriCondition_fromStorage: p80,
+          DeliveryRuleRequestUriCondition_toStorage: p81,
+          DeliveryRuleResponseHeaderAction_STATUS_fromStorage: p82,
+          DeliveryRuleResponseHeaderAction_STATUS_toStorage: p63,
+          DeliveryRuleResponseHeaderAction_fromStorage: p83,
+          DeliveryRuleResponseHeaderAction_toStorage: p65,
+          DeliveryRuleRouteConfigurationOverrideAction_STATUS_fromStorage: p84,
+          DeliveryRuleRouteConfigurationOverrideAction_STATUS_toStorage: p85,
+          DeliveryRuleRouteConfigurationOverrideAction_fromStorage: p86,
+          DeliveryRuleRouteConfigurationOverrideAction_toStorage: p87,
+          DeliveryRuleServerPortCondition_STATUS_fromStorage: p88,
+          DeliveryRuleServerPortCondition_STATUS_toStorage: p89,
+          DeliveryRuleServerPortCondition_fromStorage: p90,
+          DeliveryRuleServerPortCondition_toStorage: p91,
+          DeliveryRuleSocketAddrCondition_STATUS_fromStorage: p92,
+          DeliveryRuleSocketAddrCondition_STATUS_toStorage: p93,
+          DeliveryRuleSocketAddrCondition_fromStorage: p94,
+          DeliveryRuleSocketAddrCondition_toStorage: p95,
+          DeliveryRuleSslProtocolCondition_STATUS_fromStorage: p96,
+          DeliveryRuleSslProtocolCondition_STATUS_toStorage: p97,
+          DeliveryRuleSslProtocolCondition_fromStorage: p98,
+          DeliveryRuleSslProtocolCondition_toStorage: p99,
+          DeliveryRuleUrlFileExtensionCondition_STATUS_fromStorage: p100,
+          DeliveryRuleUrlFileExtensionCondition_STATUS_toStorage: p101,
+          DeliveryRuleUrlFileExtensionCondition_fromStorage: p102,
+          DeliveryRuleUrlFileExtensionCondition_toStorage: p103,
+          DeliveryRuleUrlFileNameCondition_STATUS_fromStorage: p104,
+          DeliveryRuleUrlFileNameCondition_STATUS_toStorage: p105,
+          DeliveryRuleUrlFileNameCondition_fromStorage: p106,
+          DeliveryRuleUrlFileNameCondition_toStorage: p107,
+          DeliveryRuleUrlPathCondition_STATUS_fromStorage: p108,
+          DeliveryRuleUrlPathCondition_STATUS_toStorage: p109,
+          DeliveryRuleUrlPathCondition_fromStorage: p110,
+          DeliveryRuleUrlPathCondition_toStorage: p111,
+          DeliveryRule_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_fromStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_fromStorage"}}],["=","name","s"],["=","order","i"]]},
+          DeliveryRule_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_toStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_toStorage"}}],["=","name","s"],["=","order","i"]]},
+          DeliveryRule_fromStorage: {"known":k12,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_fromStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_fromStorage"}}],["=","name","s"],["=","order","i"]]},
+          DeliveryRule_toStorage: {"known":k12,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_toStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_toStorage"}}],["=","name","s"],["=","order","i"]]},
+          EndpointProperties_DeliveryPolicy_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_STATUS_fromStorage"}}]]},
+          EndpointProperties_DeliveryPolicy_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_STATUS_toStorage"}}]]},
+          EndpointProperties_DeliveryPolicy_fromStorage: {"known":k13,"destBag":false,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_fromStorage"}}]]},
+          EndpointProperties_DeliveryPolicy_toStorage: {"known":k13,"destBag":true,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_toStorage"}}]]},
+          EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_fromStorage: p112,
+          EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_toStorage: p113,
+          EndpointProperties_WebApplicationFirewallPolicyLink_fromStorage: p114,
+          EndpointProperties_WebApplicationFirewallPolicyLink_toStorage: p115,
+          GeoFilter_STATUS_fromStorage: p116,
+          GeoFilter_STATUS_toStorage: p117,
+          GeoFilter_fromStorage: p116,
+          GeoFilter_toStorage: p117,
+          HeaderActionParameters_STATUS_fromStorage: p118,
+          HeaderActionParameters_STATUS_toStorage: p119,
+          HeaderActionParameters_fromStorage: p118,
+          HeaderActionParameters_toStorage: p119,
+          HealthProbeParameters_STATUS_fromStorage: p120,
+          HealthProbeParameters_STATUS_toStorage: p121,
+          HealthProbeParameters_fromStorage: p120,
+          HealthProbeParameters_toStorage: p121,
+          HostNameMatchConditionParameters_STATUS_fromStorage: p122,
+          HostNameMatchConditionParameters_STATUS_toStorage: p7,
+          HostNameMatchConditionParameters_fromStorage: p122,
+          HostNameMatchConditionParameters_toStorage: p7,
+          HttpErrorRangeParameters_STATUS_fromStorage: p123,
+          HttpErrorRangeParameters_STATUS_toStorage: p124,
+          HttpErrorRangeParameters_fromStorage: p123,
+          HttpErrorRangeParameters_toStorage: p124,
+          HttpVersionMatchConditionParameters_STATUS_fromStorage: p125,
+          HttpVersionMatchConditionParameters_STATUS_toStorage: p7,
+          HttpVersionMatchConditionParameters_fromStorage: p125,
+          HttpVersionMatchConditionParameters_toStorage: p7,
+          IsDeviceMatchConditionParameters_STATUS_fromStorage: p126,
+          IsDeviceMatchConditionParameters_STATUS_toStorage: p7,
+          IsDeviceMatchConditionParameters_fromStorage: p126,
+          IsDeviceMatchConditionParameters_toStorage: p7,
+          KeyVaultSigningKeyParameters_STATUS_fromStorage: p127,
+          KeyVaultSigningKeyParameters_STATUS_toStorage: p128,
+          KeyVaultSigningKeyParameters_fromStorage: p127,
+          KeyVaultSigningKeyParameters_toStorage: p128,
+          OriginGroupOverrideActionParameters_STATUS_fromStorage: p129,
+          OriginGroupOverrideActionParameters_STATUS_toStorage: p130,
+          OriginGroupOverrideActionParameters_fromStorage: p131,
+          OriginGroupOverrideActionParameters_toStorage: p132,
+          OriginGroupOverrideAction_STATUS_fromStorage: p133,
+          OriginGroupOverrideAction_STATUS_toStorage: p134,
+          OriginGroupOverrideAction_fromStorage: p135,
+          OriginGroupOverrideAction_toStorage: p136,
+          OriginGroupOverride_STATUS_fromStorage: p137,
+          OriginGroupOverride_STATUS_toStorage: p138,
+          OriginGroupOverride_fromStorage: p139,
+          OriginGroupOverride_toStorage: p140,
+          PostArgsMatchConditionParameters_STATUS_fromStorage: p141,
+          PostArgsMatchConditionParameters_STATUS_toStorage: p9,
+          PostArgsMatchConditionParameters_fromStorage: p141,
+          PostArgsMatchConditionParameters_toStorage: p9,
+          ProfileOperatorSpec_fromStorage: p142,
+          ProfileOperatorSpec_toStorage: p143,
+          Profile_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["Active","Creating","Deleting","Disabled"]}]]},
+          Profile_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
+          Profile_Spec_fromStorage: {"known":k25,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_fromStorage"}]]},
+          Profile_Spec_toStorage: {"known":["azureName","owner","location","sku","tags","originResponseTimeoutSeconds","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_toStorage"}],["v","v1api20210601"]]},
+          ProfilesEndpointOperatorSpec_fromStorage: p142,
+          ProfilesEndpointOperatorSpec_toStorage: p143,
+          ProfilesEndpoint_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","customDomains",{"arr":{"obj":"DeepCreatedCustomDomain_STATUS_fromStorage"}}],["=","defaultOriginGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_STATUS_fromStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_STATUS_fromStorage"}}],["=","hostName","s"],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType",{"spell":["DynamicSiteAcceleration","GeneralMediaStreaming","GeneralWebDelivery","LargeFileDownload","VideoOnDemandMediaStreaming"]}],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_STATUS_fromStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_STATUS_fromStorage"}}],["=","probePath","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","queryStringCachingBehavior",{"spell":["BypassCaching","IgnoreQueryString","NotSet","UseQueryString"]}],["=","resourceState",{"spell":["Creating","Deleting","Running","Starting","Stopped","Stopping"]}],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_STATUS_fromStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_fromStorage"}]]},
+          ProfilesEndpoint_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","customDomains",{"arr":{"obj":"DeepCreatedCustomDomain_STATUS_toStorage"}}],["=","defaultOriginGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_STATUS_toStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_STATUS_toStorage"}}],["=","hostName","s"],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType","s"],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_STATUS_toStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_STATUS_toStorage"}}],["=","probePath","s"],["=","provisioningState","s"],["=","queryStringCachingBehavior","s"],["=","resourceState","s"],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_STATUS_toStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_toStorage"}]]},
+          ProfilesEndpoint_Spec_fromStorage: {"known":["azureName","owner","location","tags","contentTypesToCompress","defaultOriginGroup","deliveryPolicy","geoFilters","isCompressionEnabled","isHttpAllowed","isHttpsAllowed","optimizationType","originGroups","originHostHeader","originPath","origins","probePath","queryStringCachingBehavior","urlSigningKeys","webApplicationFirewallPolicyLink","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","defaultOriginGroup",{"obj":"ResourceReference_fromStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_fromStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_fromStorage"}}],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType",{"spell":["DynamicSiteAcceleration","GeneralMediaStreaming","GeneralWebDelivery","LargeFileDownload","VideoOnDemandMediaStreaming"]}],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_fromStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_fromStorage"}}],["=","probePath","s"],["=","queryStringCachingBehavior",{"spell":["BypassCaching","IgnoreQueryString","NotSet","UseQueryString"]}],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_fromStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_fromStorage"}],["=","operatorSpec",{"obj":"ProfilesEndpointOperatorSpec_fromStorage"}]]},
+          ProfilesEndpoint_Spec_toStorage: {"known":["azureName","owner","location","tags","contentTypesToCompress","defaultOriginGroup","deliveryPolicy","geoFilters","isCompressionEnabled","isHttpAllowed","isHttpsAllowed","optimizationType","originGroups","originHostHeader","originPath","origins","probePath","queryStringCachingBehavior","urlSigningKeys","webApplicationFirewallPolicyLink","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","defaultOriginGroup",{"obj":"ResourceReference_toStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_toStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_toStorage"}}],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType","s"],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_toStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_toStorage"}}],["=","probePath","s"],["=","queryStringCachingBehavior","s"],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_toStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_toStorage"}],["=","operatorSpec",{"obj":"ProfilesEndpointOperatorSpec_toStorage"}],["v","v1api20210601"]]},
+          QueryStringMatchConditionParameters_STATUS_fromStorage: p144,
+          QueryStringMatchConditionParameters_STATUS_toStorage: p7,
+          QueryStringMatchConditionParameters_fromStorage: p144,
+          QueryStringMatchConditionParameters_toStorage: p7,
+          RemoteAddressMatchConditionParameters_STATUS_fromStorage: p145,
+          RemoteAddressMatchConditionParameters_STATUS_toStorage: p7,
+          RemoteAddressMatchConditionParameters_fromStorage: p145,
+          RemoteAddressMatchConditionParameters_toStorage: p7,
+          RequestBodyMatchConditionParameters_STATUS_fromStorage: p146,
+          RequestBodyMatchConditionParameters_STATUS_toStorage: p7,
+          RequestBodyMatchConditionParameters_fromStorage: p146,
+          RequestBodyMatchConditionParameters_toStorage: p7,
+          RequestHeaderMatchConditionParameters_STATUS_fromStorage: p147,
+          RequestHeaderMatchConditionParameters_STATUS_toStorage: p9,
+          RequestHeaderMatchConditionParameters_fromStorage: p147,
+          RequestHeaderMatchConditionParameters_toStorage: p9,
+          RequestMethodMatchConditionParameters_STATUS_fromStorage: p148,
+          RequestMethodMatchConditionParameters_STATUS_toStorage: p7,
+          RequestMethodMatchConditionParameters_fromStorage: p148,
+          RequestMethodMatchConditionParameters_toStorage: p7,
+          RequestSchemeMatchConditionParameters_STATUS_fromStorage: p149,
+          RequestSchemeMatchConditionParameters_STATUS_toStorage: p7,
+          RequestSchemeMatchConditionParameters_fromStorage: p149,
+          RequestSchemeMatchConditionParameters_toStorage: p7,
+          RequestUriMatchConditionParameters_STATUS_fromStorage: p150,
+          RequestUriMatchConditionParameters_STATUS_toStorage: p7,
+          RequestUriMatchConditionParameters_fromStorage: p150,
+          RequestUriMatchConditionParameters_toStorage: p7,
+          ResourceReference_STATUS_fromStorage: p112,
+          ResourceReference_STATUS_toStorage: p113,
+          ResourceReference_fromStorage: p114,
+          ResourceReference_toStorage: p115,
+          ResponseBasedOriginErrorDetectionParameters_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_STATUS_fromStorage"}}],["=","responseBasedDetectedErrorTypes",{"spell":["None","TcpAndHttpErrors","TcpErrorsOnly"]}],["=","responseBasedFailoverThresholdPercentage","i"]]},
+          ResponseBasedOriginErrorDetectionParameters_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_STATUS_toStorage"}}],["=","responseBasedDetectedErrorTypes","s"],["=","responseBasedFailoverThresholdPercentage","i"]]},
+          ResponseBasedOriginErrorDetectionParameters_fromStorage: {"known":k27,"destBag":false,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_fromStorage"}}],["=","responseBasedDetectedErrorTypes",{"spell":["None","TcpAndHttpErrors","TcpErrorsOnly"]}],["=","responseBasedFailoverThresholdPercentage","i"]]},
+          ResponseBasedOriginErrorDetectionParameters_toStorage: {"known":k27,"destBag":true,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_toStorage"}}],["=","responseBasedDetectedErrorTypes","s"],["=","responseBasedFailoverThresholdPercentage","i"]]},
+          RouteConfigurationOverrideActionParameters_STATUS_fromStorage: p151,
+          RouteConfigurationOverrideActionParameters_STATUS_toStorage: p152,
+          RouteConfigurationOverrideActionParameters_fromStorage: p153,
+          RouteConfigurationOverrideActionParameters_toStorage: p154,
+          ServerPortMatchConditionParameters_STATUS_fromStorage: p155,
+          ServerPortMatchConditionParameters_STATUS_toStorage: p7,
+          ServerPortMatchConditionParameters_fromStorage: p155,
+          ServerPortMatchConditionParameters_toStorage: p7,
+          Sku_STATUS_fromStorage: p156,
+          Sku_STATUS_toStorage: p157,
+          Sku_fromStorage: p156,
+          Sku_toStorage: p157,
+          SocketAddrMatchConditionParameters_STATUS_fromStorage: p158,
+          SocketAddrMatchConditionParameters_STATUS_toStorage: p7,
+          SocketAddrMatchConditionParameters_fromStorage: p158,
+          SocketAddrMatchConditionParameters_toStorage: p7,
+          SslProtocolMatchConditionParameters_STATUS_fromStorage: p159,
+          SslProtocolMatchConditionParameters_STATUS_toStorage: p7,
+          SslProtocolMatchConditionParameters_fromStorage: p159,
+          SslProtocolMatchConditionParameters_toStorage: p7,
+          SystemData_STATUS_fromStorage: p160,
+          SystemData_STATUS_toStorage: p161,
+          UrlFileExtensionMatchConditionParameters_STATUS_fromStorage: p162,
+          UrlFileExtensionMatchConditionParameters_STATUS_toStorage: p7,
+          UrlFileExtensionMatchConditionParameters_fromStorage: p162,
+          UrlFileExtensionMatchConditionParameters_toStorage: p7,
+          UrlFileNameMatchConditionParameters_STATUS_fromStorage: p163,
+          UrlFileNameMatchConditionParameters_STATUS_toStorage: p7,
+          UrlFileNameMatchConditionParameters_fromStorage: p163,
+          UrlFileNameMatchConditionParameters_toStorage: p7,
+          UrlPathMatchConditionParameters_STATUS_fromStorage: p164,
+          UrlPathMatchConditionParameters_STATUS_toStorage: p7,
+          UrlPathMatchConditionParameters_fromStorage: p164,
+          UrlPathMatchConditionParameters_toStorage: p7,
+          UrlRedirectActionParameters_STATUS_fromStorage: p165,
+          UrlRedirectActionParameters_STATUS_toStorage: p166,
+          UrlRedirectActionParameters_fromStorage: p165,
+          UrlRedirectActionParameters_toStorage: p166,
+          UrlRedirectAction_STATUS_fromStorage: p167,
+          UrlRedirectAction_STATUS_toStorage: p168,
+          UrlRedirectAction_fromStorage: p169,
+          UrlRedirectAction_toStorage: p170,
+          UrlRewriteActionParameters_STATUS_fromStorage: p171,
+          UrlRewriteActionParameters_STATUS_toStorage: p172,
+          UrlRewriteActionParameters_fromStorage: p171,
+          UrlRewriteActionParameters_toStorage: p172,
+          UrlRewriteAction_STATUS_fromStorage: p173,
+          UrlRewriteAction_STATUS_toStorage: p174,
+          UrlRewriteAction_fromStorage: p175,
+          UrlRewriteAction_toStorage: p176,
+          UrlSigningActionParameters_STATUS_fromStorage: p177,
+          UrlSigningActionParameters_STATUS_toStorage: p178,
+          UrlSigningActionParameters_fromStorage: p179,
+          UrlSigningActionParameters_toStorage: p180,
+          UrlSigningAction_STATUS_fromStorage: p181,
+          UrlSigningAction_STATUS_toStorage: p182,
+          UrlSigningAction_fromStorage: p183,
+          UrlSigningAction_toStorage: p184,
+          UrlSigningKey_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_STATUS_fromStorage"}]]},
+          UrlSigningKey_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_STATUS_toStorage"}]]},
+          UrlSigningKey_fromStorage: {"known":k34,"destBag":false,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_fromStorage"}]]},
+          UrlSigningKey_toStorage: {"known":k34,"destBag":true,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_toStorage"}]]},
+          UrlSigningParamIdentifier_STATUS_fromStorage: p185,
+          UrlSigningParamIdentifier_STATUS_toStorage: p186,
+          UrlSigningParamIdentifier_fromStorage: p185,
+          UrlSigningParamIdentifier_toStorage: p186,
+          conditions_Condition_fromStorage: p187,
+          conditions_Condition_toStorage: p187,
+          core_DestinationExpression_fromStorage: p188,
+          core_DestinationExpression_toStorage: p188,
+          genruntime_KnownResourceReference_fromStorage: p189,
+          genruntime_KnownResourceReference_toStorage: p189,
+          genruntime_ResourceReference_fromStorage: p190,
+          genruntime_ResourceReference_toStorage: p190,
+        },
       },
-      types: {
-        CacheConfiguration_STATUS_fromStorage: p0,
-        CacheConfiguration_STATUS_toStorage: p1,
-        CacheConfiguration_fromStorage: p0,
-        CacheConfiguration_toStorage: p1,
-        CacheExpirationActionParameters_STATUS_fromStorage: p2,
-        CacheExpirationActionParameters_STATUS_toStorage: p3,
-        CacheExpirationActionParameters_fromStorage: p2,
-        CacheExpirationActionParameters_toStorage: p3,
-        CacheKeyQueryStringActionParameters_STATUS_fromStorage: p4,
-        CacheKeyQueryStringActionParameters_STATUS_toStorage: p5,
-        CacheKeyQueryStringActionParameters_fromStorage: p4,
-        CacheKeyQueryStringActionParameters_toStorage: p5,
-        ClientPortMatchConditionParameters_STATUS_fromStorage: p6,
-        ClientPortMatchConditionParameters_STATUS_toStorage: p7,
-        ClientPortMatchConditionParameters_fromStorage: p6,
-        ClientPortMatchConditionParameters_toStorage: p7,
-        CookiesMatchConditionParameters_STATUS_fromStorage: p8,
-        CookiesMatchConditionParameters_STATUS_toStorage: p9,
-        CookiesMatchConditionParameters_fromStorage: p8,
-        CookiesMatchConditionParameters_toStorage: p9,
-        DeepCreatedCustomDomain_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","hostName","s"],["=","name","s"],["=","validationData","s"]]},
-        DeepCreatedCustomDomain_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","hostName","s"],["=","name","s"],["=","validationData","s"]]},
-        DeepCreatedOriginGroup_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_fromStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_STATUS_fromStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
-        DeepCreatedOriginGroup_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_toStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_STATUS_toStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
-        DeepCreatedOriginGroup_fromStorage: {"known":k6,"destBag":false,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_fromStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_fromStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
-        DeepCreatedOriginGroup_toStorage: {"known":k6,"destBag":true,"steps":[["=","healthProbeSettings",{"obj":"HealthProbeParameters_toStorage"}],["=","name","s"],["=","origins",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","responseBasedOriginErrorDetectionSettings",{"obj":"ResponseBasedOriginErrorDetectionParameters_toStorage"}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
-        DeepCreatedOrigin_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateEndpointStatus",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocation","s"],["=","privateLinkResourceId","s"],["=","weight","i"]]},
-        DeepCreatedOrigin_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateEndpointStatus","s"],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocation","s"],["=","privateLinkResourceId","s"],["=","weight","i"]]},
-        DeepCreatedOrigin_fromStorage: {"known":k8,"destBag":false,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocationReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","privateLinkResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","weight","i"]]},
-        DeepCreatedOrigin_toStorage: {"known":k8,"destBag":true,"steps":[["=","enabled","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","name","s"],["=","originHostHeader","s"],["=","priority","i"],["=","privateLinkAlias","s"],["=","privateLinkApprovalMessage","s"],["=","privateLinkLocationReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","privateLinkResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","weight","i"]]},
-        DeliveryRuleAction_STATUS_fromStorage: p10,
-        DeliveryRuleAction_STATUS_toStorage: p11,
-        DeliveryRuleAction_fromStorage: p12,
-        DeliveryRuleAction_toStorage: p13,
-        DeliveryRuleCacheExpirationAction_STATUS_fromStorage: p14,
-        DeliveryRuleCacheExpirationAction_STATUS_toStorage: p15,
-        DeliveryRuleCacheExpirationAction_fromStorage: p16,
-        DeliveryRuleCacheExpirationAction_toStorage: p17,
-        DeliveryRuleCacheKeyQueryStringAction_STATUS_fromStorage: p18,
-        DeliveryRuleCacheKeyQueryStringAction_STATUS_toStorage: p19,
-        DeliveryRuleCacheKeyQueryStringAction_fromStorage: p20,
-        DeliveryRuleCacheKeyQueryStringAction_toStorage: p21,
-        DeliveryRuleClientPortCondition_STATUS_fromStorage: p22,
-        DeliveryRuleClientPortCondition_STATUS_toStorage: p23,
-        DeliveryRuleClientPortCondition_fromStorage: p24,
-        DeliveryRuleClientPortCondition_toStorage: p25,
-        DeliveryRuleCondition_STATUS_fromStorage: p26,
-        DeliveryRuleCondition_STATUS_toStorage: p27,
-        DeliveryRuleCondition_fromStorage: p28,
-        DeliveryRuleCondition_toStorage: p29,
-        DeliveryRuleCookiesCondition_STATUS_fromStorage: p30,
-        DeliveryRuleCookiesCondition_STATUS_toStorage: p31,
-        DeliveryRuleCookiesCondition_fromStorage: p32,
-        DeliveryRuleCookiesCondition_toStorage: p33,
-        DeliveryRuleHostNameCondition_STATUS_fromStorage: p34,
-        DeliveryRuleHostNameCondition_STATUS_toStorage: p35,
-        DeliveryRuleHostNameCondition_fromStorage: p36,
-        DeliveryRuleHostNameCondition_toStorage: p37,
-        DeliveryRuleHttpVersionCondition_STATUS_fromStorage: p38,
-        DeliveryRuleHttpVersionCondition_STATUS_toStorage: p39,
-        DeliveryRuleHttpVersionCondition_fromStorage: p40,
-        DeliveryRuleHttpVersionCondition_toStorage: p41,
-        DeliveryRuleIsDeviceCondition_STATUS_fromStorage: p42,
-        DeliveryRuleIsDeviceCondition_STATUS_toStorage: p43,
-        DeliveryRuleIsDeviceCondition_fromStorage: p44,
-        DeliveryRuleIsDeviceCondition_toStorage: p45,
-        DeliveryRulePostArgsCondition_STATUS_fromStorage: p46,
-        DeliveryRulePostArgsCondition_STATUS_toStorage: p47,
-        DeliveryRulePostArgsCondition_fromStorage: p48,
-        DeliveryRulePostArgsCondition_toStorage: p49,
-        DeliveryRuleQueryStringCondition_STATUS_fromStorage: p50,
-        DeliveryRuleQueryStringCondition_STATUS_toStorage: p51,
-        DeliveryRuleQueryStringCondition_fromStorage: p52,
-        DeliveryRuleQueryStringCondition_toStorage: p53,
-        DeliveryRuleRemoteAddressCondition_STATUS_fromStorage: p54,
-        DeliveryRuleRemoteAddressCondition_STATUS_toStorage: p55,
-        DeliveryRuleRemoteAddressCondition_fromStorage: p56,
-        DeliveryRuleRemoteAddressCondition_toStorage: p57,
-        DeliveryRuleRequestBodyCondition_STATUS_fromStorage: p58,
-        DeliveryRuleRequestBodyCondition_STATUS_toStorage: p59,
-        DeliveryRuleRequestBodyCondition_fromStorage: p60,
-        DeliveryRuleRequestBodyCondition_toStorage: p61,
-        DeliveryRuleRequestHeaderAction_STATUS_fromStorage: p62,
-        DeliveryRuleRequestHeaderAction_STATUS_toStorage: p63,
-        DeliveryRuleRequestHeaderAction_fromStorage: p64,
-        DeliveryRuleRequestHeaderAction_toStorage: p65,
-        DeliveryRuleRequestHeaderCondition_STATUS_fromStorage: p66,
-        DeliveryRuleRequestHeaderCondition_STATUS_toStorage: p67,
-        DeliveryRuleRequestHeaderCondition_fromStorage: p68,
-        DeliveryRuleRequestHeaderCondition_toStorage: p69,
-        DeliveryRuleRequestMethodCondition_STATUS_fromStorage: p70,
-        DeliveryRuleRequestMethodCondition_STATUS_toStorage: p71,
-        DeliveryRuleRequestMethodCondition_fromStorage: p72,
-        DeliveryRuleRequestMethodCondition_toStorage: p73,
-        DeliveryRuleRequestSchemeCondition_STATUS_fromStorage: p74,
-        DeliveryRuleRequestSchemeCondition_STATUS_toStorage: p75,
-        DeliveryRuleRequestSchemeCondition_fromStorage: p76,
-        DeliveryRuleRequestSchemeCondition_toStorage: p77,
-        DeliveryRuleRequestUriCondition_STATUS_fromStorage: p78,
-        DeliveryRuleRequestUriCondition_STATUS_toStorage: p79,
-        DeliveryRuleRequestUriCondition_fromStorage: p80,
-        DeliveryRuleRequestUriCondition_toStorage: p81,
-        DeliveryRuleResponseHeaderAction_STATUS_fromStorage: p82,
-        DeliveryRuleResponseHeaderAction_STATUS_toStorage: p63,
-        DeliveryRuleResponseHeaderAction_fromStorage: p83,
-        DeliveryRuleResponseHeaderAction_toStorage: p65,
-        DeliveryRuleRouteConfigurationOverrideAction_STATUS_fromStorage: p84,
-        DeliveryRuleRouteConfigurationOverrideAction_STATUS_toStorage: p85,
-        DeliveryRuleRouteConfigurationOverrideAction_fromStorage: p86,
-        DeliveryRuleRouteConfigurationOverrideAction_toStorage: p87,
-        DeliveryRuleServerPortCondition_STATUS_fromStorage: p88,
-        DeliveryRuleServerPortCondition_STATUS_toStorage: p89,
-        DeliveryRuleServerPortCondition_fromStorage: p90,
-        DeliveryRuleServerPortCondition_toStorage: p91,
-        DeliveryRuleSocketAddrCondition_STATUS_fromStorage: p92,
-        DeliveryRuleSocketAddrCondition_STATUS_toStorage: p93,
-        DeliveryRuleSocketAddrCondition_fromStorage: p94,
-        DeliveryRuleSocketAddrCondition_toStorage: p95,
-        DeliveryRuleSslProtocolCondition_STATUS_fromStorage: p96,
-        DeliveryRuleSslProtocolCondition_STATUS_toStorage: p97,
-        DeliveryRuleSslProtocolCondition_fromStorage: p98,
-        DeliveryRuleSslProtocolCondition_toStorage: p99,
-        DeliveryRuleUrlFileExtensionCondition_STATUS_fromStorage: p100,
-        DeliveryRuleUrlFileExtensionCondition_STATUS_toStorage: p101,
-        DeliveryRuleUrlFileExtensionCondition_fromStorage: p102,
-        DeliveryRuleUrlFileExtensionCondition_toStorage: p103,
-        DeliveryRuleUrlFileNameCondition_STATUS_fromStorage: p104,
-        DeliveryRuleUrlFileNameCondition_STATUS_toStorage: p105,
-        DeliveryRuleUrlFileNameCondition_fromStorage: p106,
-        DeliveryRuleUrlFileNameCondition_toStorage: p107,
-        DeliveryRuleUrlPathCondition_STATUS_fromStorage: p108,
-        DeliveryRuleUrlPathCondition_STATUS_toStorage: p109,
-        DeliveryRuleUrlPathCondition_fromStorage: p110,
-        DeliveryRuleUrlPathCondition_toStorage: p111,
-        DeliveryRule_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_fromStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_fromStorage"}}],["=","name","s"],["=","order","i"]]},
-        DeliveryRule_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_toStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_toStorage"}}],["=","name","s"],["=","order","i"]]},
-        DeliveryRule_fromStorage: {"known":k12,"destBag":false,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_fromStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_fromStorage"}}],["=","name","s"],["=","order","i"]]},
-        DeliveryRule_toStorage: {"known":k12,"destBag":true,"steps":[["=","actions",{"arr":{"obj":"DeliveryRuleAction_toStorage"}}],["=","conditions",{"arr":{"obj":"DeliveryRuleCondition_toStorage"}}],["=","name","s"],["=","order","i"]]},
-        EndpointProperties_DeliveryPolicy_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_STATUS_fromStorage"}}]]},
-        EndpointProperties_DeliveryPolicy_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_STATUS_toStorage"}}]]},
-        EndpointProperties_DeliveryPolicy_fromStorage: {"known":k13,"destBag":false,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_fromStorage"}}]]},
-        EndpointProperties_DeliveryPolicy_toStorage: {"known":k13,"destBag":true,"steps":[["=","description","s"],["=","rules",{"arr":{"obj":"DeliveryRule_toStorage"}}]]},
-        EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_fromStorage: p112,
-        EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_toStorage: p113,
-        EndpointProperties_WebApplicationFirewallPolicyLink_fromStorage: p114,
-        EndpointProperties_WebApplicationFirewallPolicyLink_toStorage: p115,
-        GeoFilter_STATUS_fromStorage: p116,
-        GeoFilter_STATUS_toStorage: p117,
-        GeoFilter_fromStorage: p116,
-        GeoFilter_toStorage: p117,
-        HeaderActionParameters_STATUS_fromStorage: p118,
-        HeaderActionParameters_STATUS_toStorage: p119,
-        HeaderActionParameters_fromStorage: p118,
-        HeaderActionParameters_toStorage: p119,
-        HealthProbeParameters_STATUS_fromStorage: p120,
-        HealthProbeParameters_STATUS_toStorage: p121,
-        HealthProbeParameters_fromStorage: p120,
-        HealthProbeParameters_toStorage: p121,
-        HostNameMatchConditionParameters_STATUS_fromStorage: p122,
-        HostNameMatchConditionParameters_STATUS_toStorage: p7,
-        HostNameMatchConditionParameters_fromStorage: p122,
-        HostNameMatchConditionParameters_toStorage: p7,
-        HttpErrorRangeParameters_STATUS_fromStorage: p123,
-        HttpErrorRangeParameters_STATUS_toStorage: p124,
-        HttpErrorRangeParameters_fromStorage: p123,
-        HttpErrorRangeParameters_toStorage: p124,
-        HttpVersionMatchConditionParameters_STATUS_fromStorage: p125,
-        HttpVersionMatchConditionParameters_STATUS_toStorage: p7,
-        HttpVersionMatchConditionParameters_fromStorage: p125,
-        HttpVersionMatchConditionParameters_toStorage: p7,
-        IsDeviceMatchConditionParameters_STATUS_fromStorage: p126,
-        IsDeviceMatchConditionParameters_STATUS_toStorage: p7,
-        IsDeviceMatchConditionParameters_fromStorage: p126,
-        IsDeviceMatchConditionParameters_toStorage: p7,
-        KeyVaultSigningKeyParameters_STATUS_fromStorage: p127,
-        KeyVaultSigningKeyParameters_STATUS_toStorage: p128,
-        KeyVaultSigningKeyParameters_fromStorage: p127,
-        KeyVaultSigningKeyParameters_toStorage: p128,
-        OriginGroupOverrideActionParameters_STATUS_fromStorage: p129,
-        OriginGroupOverrideActionParameters_STATUS_toStorage: p130,
-        OriginGroupOverrideActionParameters_fromStorage: p131,
-        OriginGroupOverrideActionParameters_toStorage: p132,
-        OriginGroupOverrideAction_STATUS_fromStorage: p133,
-        OriginGroupOverrideAction_STATUS_toStorage: p134,
-        OriginGroupOverrideAction_fromStorage: p135,
-        OriginGroupOverrideAction_toStorage: p136,
-        OriginGroupOverride_STATUS_fromStorage: p137,
-        OriginGroupOverride_STATUS_toStorage: p138,
-        OriginGroupOverride_fromStorage: p139,
-        OriginGroupOverride_toStorage: p140,
-        PostArgsMatchConditionParameters_STATUS_fromStorage: p141,
-        PostArgsMatchConditionParameters_STATUS_toStorage: p9,
-        PostArgsMatchConditionParameters_fromStorage: p141,
-        PostArgsMatchConditionParameters_toStorage: p9,
-        ProfileOperatorSpec_fromStorage: p142,
-        ProfileOperatorSpec_toStorage: p143,
-        Profile_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["Active","Creating","Deleting","Disabled"]}]]},
-        Profile_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
-        Profile_Spec_fromStorage: {"known":k25,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_fromStorage"}]]},
-        Profile_Spec_toStorage: {"known":["azureName","owner","location","sku","tags","originResponseTimeoutSeconds","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_toStorage"}],["v","v1api20210601"]]},
-        ProfilesEndpointOperatorSpec_fromStorage: p142,
-        ProfilesEndpointOperatorSpec_toStorage: p143,
-        ProfilesEndpoint_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","customDomains",{"arr":{"obj":"DeepCreatedCustomDomain_STATUS_fromStorage"}}],["=","defaultOriginGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_STATUS_fromStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_STATUS_fromStorage"}}],["=","hostName","s"],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType",{"spell":["DynamicSiteAcceleration","GeneralMediaStreaming","GeneralWebDelivery","LargeFileDownload","VideoOnDemandMediaStreaming"]}],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_STATUS_fromStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_STATUS_fromStorage"}}],["=","probePath","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","queryStringCachingBehavior",{"spell":["BypassCaching","IgnoreQueryString","NotSet","UseQueryString"]}],["=","resourceState",{"spell":["Creating","Deleting","Running","Starting","Stopped","Stopping"]}],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_STATUS_fromStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_fromStorage"}]]},
-        ProfilesEndpoint_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","customDomains",{"arr":{"obj":"DeepCreatedCustomDomain_STATUS_toStorage"}}],["=","defaultOriginGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_STATUS_toStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_STATUS_toStorage"}}],["=","hostName","s"],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType","s"],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_STATUS_toStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_STATUS_toStorage"}}],["=","probePath","s"],["=","provisioningState","s"],["=","queryStringCachingBehavior","s"],["=","resourceState","s"],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_STATUS_toStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_STATUS_toStorage"}]]},
-        ProfilesEndpoint_Spec_fromStorage: {"known":["azureName","owner","location","tags","contentTypesToCompress","defaultOriginGroup","deliveryPolicy","geoFilters","isCompressionEnabled","isHttpAllowed","isHttpsAllowed","optimizationType","originGroups","originHostHeader","originPath","origins","probePath","queryStringCachingBehavior","urlSigningKeys","webApplicationFirewallPolicyLink","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","defaultOriginGroup",{"obj":"ResourceReference_fromStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_fromStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_fromStorage"}}],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType",{"spell":["DynamicSiteAcceleration","GeneralMediaStreaming","GeneralWebDelivery","LargeFileDownload","VideoOnDemandMediaStreaming"]}],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_fromStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_fromStorage"}}],["=","probePath","s"],["=","queryStringCachingBehavior",{"spell":["BypassCaching","IgnoreQueryString","NotSet","UseQueryString"]}],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_fromStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_fromStorage"}],["=","operatorSpec",{"obj":"ProfilesEndpointOperatorSpec_fromStorage"}]]},
-        ProfilesEndpoint_Spec_toStorage: {"known":["azureName","owner","location","tags","contentTypesToCompress","defaultOriginGroup","deliveryPolicy","geoFilters","isCompressionEnabled","isHttpAllowed","isHttpsAllowed","optimizationType","originGroups","originHostHeader","originPath","origins","probePath","queryStringCachingBehavior","urlSigningKeys","webApplicationFirewallPolicyLink","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","contentTypesToCompress",{"arr":"s"}],["=","defaultOriginGroup",{"obj":"ResourceReference_toStorage"}],["=","deliveryPolicy",{"obj":"EndpointProperties_DeliveryPolicy_toStorage"}],["=","geoFilters",{"arr":{"obj":"GeoFilter_toStorage"}}],["=","isCompressionEnabled","b"],["=","isHttpAllowed","b"],["=","isHttpsAllowed","b"],["=","optimizationType","s"],["=","originGroups",{"arr":{"obj":"DeepCreatedOriginGroup_toStorage"}}],["=","originHostHeader","s"],["=","originPath","s"],["=","origins",{"arr":{"obj":"DeepCreatedOrigin_toStorage"}}],["=","probePath","s"],["=","queryStringCachingBehavior","s"],["=","urlSigningKeys",{"arr":{"obj":"UrlSigningKey_toStorage"}}],["=","webApplicationFirewallPolicyLink",{"obj":"EndpointProperties_WebApplicationFirewallPolicyLink_toStorage"}],["=","operatorSpec",{"obj":"ProfilesEndpointOperatorSpec_toStorage"}],["v","v1api20210601"]]},
-        QueryStringMatchConditionParameters_STATUS_fromStorage: p144,
-        QueryStringMatchConditionParameters_STATUS_toStorage: p7,
-        QueryStringMatchConditionParameters_fromStorage: p144,
-        QueryStringMatchConditionParameters_toStorage: p7,
-        RemoteAddressMatchConditionParameters_STATUS_fromStorage: p145,
-        RemoteAddressMatchConditionParameters_STATUS_toStorage: p7,
-        RemoteAddressMatchConditionParameters_fromStorage: p145,
-        RemoteAddressMatchConditionParameters_toStorage: p7,
-        RequestBodyMatchConditionParameters_STATUS_fromStorage: p146,
-        RequestBodyMatchConditionParameters_STATUS_toStorage: p7,
-        RequestBodyMatchConditionParameters_fromStorage: p146,
-        RequestBodyMatchConditionParameters_toStorage: p7,
-        RequestHeaderMatchConditionParameters_STATUS_fromStorage: p147,
-        RequestHeaderMatchConditionParameters_STATUS_toStorage: p9,
-        RequestHeaderMatchConditionParameters_fromStorage: p147,
-        RequestHeaderMatchConditionParameters_toStorage: p9,
-        RequestMethodMatchConditionParameters_STATUS_fromStorage: p148,
-        RequestMethodMatchConditionParameters_STATUS_toStorage: p7,
-        RequestMethodMatchConditionParameters_fromStorage: p148,
-        RequestMethodMatchConditionParameters_toStorage: p7,
-        RequestSchemeMatchConditionParameters_STATUS_fromStorage: p149,
-        RequestSchemeMatchConditionParameters_STATUS_toStorage: p7,
-        RequestSchemeMatchConditionParameters_fromStorage: p149,
-        RequestSchemeMatchConditionParameters_toStorage: p7,
-        RequestUriMatchConditionParameters_STATUS_fromStorage: p150,
-        RequestUriMatchConditionParameters_STATUS_toStorage: p7,
-        RequestUriMatchConditionParameters_fromStorage: p150,
-        RequestUriMatchConditionParameters_toStorage: p7,
-        ResourceReference_STATUS_fromStorage: p112,
-        ResourceReference_STATUS_toStorage: p113,
-        ResourceReference_fromStorage: p114,
-        ResourceReference_toStorage: p115,
-        ResponseBasedOriginErrorDetectionParameters_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_STATUS_fromStorage"}}],["=","responseBasedDetectedErrorTypes",{"spell":["None","TcpAndHttpErrors","TcpErrorsOnly"]}],["=","responseBasedFailoverThresholdPercentage","i"]]},
-        ResponseBasedOriginErrorDetectionParameters_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_STATUS_toStorage"}}],["=","responseBasedDetectedErrorTypes","s"],["=","responseBasedFailoverThresholdPercentage","i"]]},
-        ResponseBasedOriginErrorDetectionParameters_fromStorage: {"known":k27,"destBag":false,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_fromStorage"}}],["=","responseBasedDetectedErrorTypes",{"spell":["None","TcpAndHttpErrors","TcpErrorsOnly"]}],["=","responseBasedFailoverThresholdPercentage","i"]]},
-        ResponseBasedOriginErrorDetectionParameters_toStorage: {"known":k27,"destBag":true,"steps":[["=","httpErrorRanges",{"arr":{"obj":"HttpErrorRangeParameters_toStorage"}}],["=","responseBasedDetectedErrorTypes","s"],["=","responseBasedFailoverThresholdPercentage","i"]]},
-        RouteConfigurationOverrideActionParameters_STATUS_fromStorage: p151,
-        RouteConfigurationOverrideActionParameters_STATUS_toStorage: p152,
-        RouteConfigurationOverrideActionParameters_fromStorage: p153,
-        RouteConfigurationOverrideActionParameters_toStorage: p154,
-        ServerPortMatchConditionParameters_STATUS_fromStorage: p155,
-        ServerPortMatchConditionParameters_STATUS_toStorage: p7,
-        ServerPortMatchConditionParameters_fromStorage: p155,
-        ServerPortMatchConditionParameters_toStorage: p7,
-        Sku_STATUS_fromStorage: p156,
-        Sku_STATUS_toStorage: p157,
-        Sku_fromStorage: p156,
-        Sku_toStorage: p157,
-        SocketAddrMatchConditionParameters_STATUS_fromStorage: p158,
-        SocketAddrMatchConditionParameters_STATUS_toStorage: p7,
-        SocketAddrMatchConditionParameters_fromStorage: p158,
-        SocketAddrMatchConditionParameters_toStorage: p7,
-        SslProtocolMatchConditionParameters_STATUS_fromStorage: p159,
-        SslProtocolMatchConditionParameters_STATUS_toStorage: p7,
-        SslProtocolMatchConditionParameters_fromStorage: p159,
-        SslProtocolMatchConditionParameters_toStorage: p7,
-        SystemData_STATUS_fromStorage: p160,
-        SystemData_STATUS_toStorage: p161,
-        UrlFileExtensionMatchConditionParameters_STATUS_fromStorage: p162,
-        UrlFileExtensionMatchConditionParameters_STATUS_toStorage: p7,
-        UrlFileExtensionMatchConditionParameters_fromStorage: p162,
-        UrlFileExtensionMatchConditionParameters_toStorage: p7,
-        UrlFileNameMatchConditionParameters_STATUS_fromStorage: p163,
-        UrlFileNameMatchConditionParameters_STATUS_toStorage: p7,
-        UrlFileNameMatchConditionParameters_fromStorage: p163,
-        UrlFileNameMatchConditionParameters_toStorage: p7,
-        UrlPathMatchConditionParameters_STATUS_fromStorage: p164,
-        UrlPathMatchConditionParameters_STATUS_toStorage: p7,
-        UrlPathMatchConditionParameters_fromStorage: p164,
-        UrlPathMatchConditionParameters_toStorage: p7,
-        UrlRedirectActionParameters_STATUS_fromStorage: p165,
-        UrlRedirectActionParameters_STATUS_toStorage: p166,
-        UrlRedirectActionParameters_fromStorage: p165,
-        UrlRedirectActionParameters_toStorage: p166,
-        UrlRedirectAction_STATUS_fromStorage: p167,
-        UrlRedirectAction_STATUS_toStorage: p168,
-        UrlRedirectAction_fromStorage: p169,
-        UrlRedirectAction_toStorage: p170,
-        UrlRewriteActionParameters_STATUS_fromStorage: p171,
-        UrlRewriteActionParameters_STATUS_toStorage: p172,
-        UrlRewriteActionParameters_fromStorage: p171,
-        UrlRewriteActionParameters_toStorage: p172,
-        UrlRewriteAction_STATUS_fromStorage: p173,
-        UrlRewriteAction_STATUS_toStorage: p174,
-        UrlRewriteAction_fromStorage: p175,
-        UrlRewriteAction_toStorage: p176,
-        UrlSigningActionParameters_STATUS_fromStorage: p177,
-        UrlSigningActionParameters_STATUS_toStorage: p178,
-        UrlSigningActionParameters_fromStorage: p179,
-        UrlSigningActionParameters_toStorage: p180,
-        UrlSigningAction_STATUS_fromStorage: p181,
-        UrlSigningAction_STATUS_toStorage: p182,
-        UrlSigningAction_fromStorage: p183,
-        UrlSigningAction_toStorage: p184,
-        UrlSigningKey_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_STATUS_fromStorage"}]]},
-        UrlSigningKey_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_STATUS_toStorage"}]]},
-        UrlSigningKey_fromStorage: {"known":k34,"destBag":false,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_fromStorage"}]]},
-        UrlSigningKey_toStorage: {"known":k34,"destBag":true,"steps":[["=","keyId","s"],["=","keySourceParameters",{"obj":"KeyVaultSigningKeyParameters_toStorage"}]]},
-        UrlSigningParamIdentifier_STATUS_fromStorage: p185,
-        UrlSigningParamIdentifier_STATUS_toStorage: p186,
-        UrlSigningParamIdentifier_fromStorage: p185,
-        UrlSigningParamIdentifier_toStorage: p186,
-        conditions_Condition_fromStorage: p187,
-        conditions_Condition_toStorage: p187,
-        core_DestinationExpression_fromStorage: p188,
-        core_DestinationExpression_toStorage: p188,
-        genruntime_KnownResourceReference_fromStorage: p189,
-        genruntime_KnownResourceReference_toStorage: p189,
-        genruntime_ResourceReference_fromStorage: p190,
-        genruntime_ResourceReference_toStorage: p190,
+      "v1api20210601storage": {
+        resources: {
+          Profile_from_v1api20230501storage: {"apiVersion":"cdn.azure.com/v1api20210601storage","spec":"Profile_Spec_from_v1api20230501storage","status":"Profile_STATUS_from_v1api20230501storage"},
+          Profile_to_v1api20230501storage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Profile_Spec_to_v1api20230501storage","status":"Profile_STATUS_to_v1api20230501storage"},
+        },
+        types: {
+          ProfileOperatorSpec_from_v1api20230501storage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230501storage"}}]]},
+          ProfileOperatorSpec_to_v1api20230501storage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230501storage"}}]]},
+          Profile_STATUS_from_v1api20230501storage: {"known":k40,"src":"v1api20230501storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","identity",{"obj":"ManagedServiceIdentity_STATUS_normalize"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230501storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20230501storage"}],["=","tags",{"map":"s"}],[">","extendedProperties",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
+          Profile_STATUS_to_v1api20230501storage: {"known":k24,"dest":"v1api20230501storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230501storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20230501storage"}],["=","tags",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"],["<","identity",{"obj":"ManagedServiceIdentity_STATUS_normalize"}],["<","extendedProperties",{"map":"s"}]]},
+          Profile_Spec_from_v1api20230501storage: {"known":k41,"src":"v1api20230501storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230501storage"}],[">","identity",{"obj":"ManagedServiceIdentity_normalize"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20230501storage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_from_v1api20230501storage"}],["=0","originalVersion","s"]]},
+          Profile_Spec_to_v1api20230501storage: {"known":k25,"dest":"v1api20230501storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20230501storage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_to_v1api20230501storage"}],["=0","originalVersion","s"],["<","identity",{"obj":"ManagedServiceIdentity_normalize"}]]},
+          Sku_STATUS_from_v1api20230501storage: p157,
+          Sku_STATUS_to_v1api20230501storage: p157,
+          Sku_from_v1api20230501storage: p157,
+          Sku_to_v1api20230501storage: p157,
+          SystemData_STATUS_from_v1api20230501storage: p161,
+          SystemData_STATUS_to_v1api20230501storage: p161,
+          conditions_Condition_from_v1api20230501storage: p187,
+          conditions_Condition_to_v1api20230501storage: p187,
+          core_DestinationExpression_from_v1api20230501storage: p188,
+          core_DestinationExpression_to_v1api20230501storage: p188,
+          genruntime_KnownResourceReference_from_v1api20230501storage: p189,
+          genruntime_KnownResourceReference_to_v1api20230501storage: p189,
+        },
+      },
+      "v1api20230501": {
+        resources: {
+          AfdCustomDomain_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdCustomDomain_Spec_fromStorage","status":"AfdCustomDomain_STATUS_fromStorage"},
+          AfdCustomDomain_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdCustomDomain_Spec_toStorage","status":"AfdCustomDomain_STATUS_toStorage"},
+          AfdEndpoint_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdEndpoint_Spec_fromStorage","status":"AfdEndpoint_STATUS_fromStorage"},
+          AfdEndpoint_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdEndpoint_Spec_toStorage","status":"AfdEndpoint_STATUS_toStorage"},
+          AfdOriginGroup_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdOriginGroup_Spec_fromStorage","status":"AfdOriginGroup_STATUS_fromStorage"},
+          AfdOriginGroup_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdOriginGroup_Spec_toStorage","status":"AfdOriginGroup_STATUS_toStorage"},
+          AfdOrigin_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdOrigin_Spec_fromStorage","status":"AfdOrigin_STATUS_fromStorage"},
+          AfdOrigin_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdOrigin_Spec_toStorage","status":"AfdOrigin_STATUS_toStorage"},
+          Profile_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Profile_Spec_fromStorage","status":"Profile_STATUS_fromStorage"},
+          Profile_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Profile_Spec_toStorage","status":"Profile_STATUS_toStorage"},
+          Route_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Route_Spec_fromStorage","status":"Route_STATUS_fromStorage"},
+          Route_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Route_Spec_toStorage","status":"Route_STATUS_toStorage"},
+          RuleSet_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"RuleSet_Spec_fromStorage","status":"RuleSet_STATUS_fromStorage"},
+          RuleSet_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"RuleSet_Spec_toStorage","status":"RuleSet_STATUS_toStorage"},
+          Rule_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Rule_Spec_fromStorage","status":"Rule_STATUS_fromStorage"},
+          Rule_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Rule_Spec_toStorage","status":"Rule_STATUS_toStorage"},
+          Secret_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Secret_Spec_fromStorage","status":"Secret_STATUS_fromStorage"},
+          Secret_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Secret_Spec_toStorage","status":"Secret_STATUS_toStorage"},
+          SecurityPolicy_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"SecurityPolicy_Spec_fromStorage","status":"SecurityPolicy_STATUS_fromStorage"},
+          SecurityPolicy_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"SecurityPolicy_Spec_toStorage","status":"SecurityPolicy_STATUS_toStorage"},
+        },
+        types: {
+          AFDDomainHttpsParameters_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","certificateType",{"spell":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]}],["=","minimumTlsVersion",{"spell":["TLS10","TLS12"]}],["=","secret",{"obj":"ResourceReference_STATUS_fromStorage"}]]},
+          AFDDomainHttpsParameters_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","certificateType","s"],["=","minimumTlsVersion","s"],["=","secret",{"obj":"ResourceReference_STATUS_toStorage"}]]},
+          AFDDomainHttpsParameters_fromStorage: {"known":k42,"destBag":false,"steps":[["=","certificateType",{"spell":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]}],["=","minimumTlsVersion",{"spell":["TLS10","TLS12"]}],["=","secret",{"obj":"ResourceReference_fromStorage"}]]},
+          AFDDomainHttpsParameters_toStorage: {"known":k42,"destBag":true,"steps":[["=","certificateType","s"],["=","minimumTlsVersion","s"],["=","secret",{"obj":"ResourceReference_toStorage"}]]},
+          ActivatedResourceReference_STATUS_fromStorage: p112,
+          ActivatedResourceReference_STATUS_toStorage: p113,
+          ActivatedResourceReference_fromStorage: p114,
+          ActivatedResourceReference_toStorage: p115,
+          AfdCustomDomainOperatorSpec_fromStorage: p142,
+          AfdCustomDomainOperatorSpec_toStorage: p143,
+          AfdCustomDomain_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","domainValidationState",{"spell":["Approved","InternalError","Pending","PendingRevalidation","RefreshingValidationToken","Rejected","Submitting","TimedOut","Unknown"]}],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_STATUS_fromStorage"}],["=","validationProperties",{"obj":"DomainValidationProperties_STATUS_fromStorage"}]]},
+          AfdCustomDomain_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","domainValidationState","s"],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_STATUS_toStorage"}],["=","validationProperties",{"obj":"DomainValidationProperties_STATUS_toStorage"}]]},
+          AfdCustomDomain_Spec_fromStorage: {"known":["azureName","owner","azureDnsZone","extendedProperties","hostName","preValidatedCustomDomainResourceId","tlsSettings","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_fromStorage"}],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_fromStorage"}],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_fromStorage"}],["=","operatorSpec",{"obj":"AfdCustomDomainOperatorSpec_fromStorage"}]]},
+          AfdCustomDomain_Spec_toStorage: {"known":["azureName","owner","azureDnsZone","extendedProperties","hostName","preValidatedCustomDomainResourceId","tlsSettings","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_toStorage"}],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_toStorage"}],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_toStorage"}],["=","operatorSpec",{"obj":"AfdCustomDomainOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          AfdEndpointOperatorSpec_fromStorage: p142,
+          AfdEndpointOperatorSpec_toStorage: p143,
+          AfdEndpoint_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope",{"spell":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","hostName","s"],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+          AfdEndpoint_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope","s"],["=","deploymentStatus","s"],["=","enabledState","s"],["=","hostName","s"],["=","profileName","s"],["=","provisioningState","s"]]},
+          AfdEndpoint_Spec_fromStorage: {"known":["azureName","owner","location","tags","autoGeneratedDomainNameLabelScope","enabledState","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope",{"spell":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"AfdEndpointOperatorSpec_fromStorage"}]]},
+          AfdEndpoint_Spec_toStorage: {"known":["azureName","owner","location","tags","autoGeneratedDomainNameLabelScope","enabledState","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope","s"],["=","enabledState","s"],["=","operatorSpec",{"obj":"AfdEndpointOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          AfdOriginGroupOperatorSpec_fromStorage: p142,
+          AfdOriginGroupOperatorSpec_toStorage: p143,
+          AfdOriginGroup_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_fromStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","sessionAffinityState",{"spell":["Disabled","Enabled"]}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
+          AfdOriginGroup_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_toStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"],["=","sessionAffinityState","s"],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
+          AfdOriginGroup_Spec_fromStorage: {"known":["azureName","owner","healthProbeSettings","loadBalancingSettings","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","healthProbeSettings",{"obj":"HealthProbeParameters_fromStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_fromStorage"}],["=","sessionAffinityState",{"spell":["Disabled","Enabled"]}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"],["=","operatorSpec",{"obj":"AfdOriginGroupOperatorSpec_fromStorage"}]]},
+          AfdOriginGroup_Spec_toStorage: {"known":["azureName","owner","healthProbeSettings","loadBalancingSettings","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","healthProbeSettings",{"obj":"HealthProbeParameters_toStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_toStorage"}],["=","sessionAffinityState","s"],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"],["=","operatorSpec",{"obj":"AfdOriginGroupOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          AfdOriginOperatorSpec_fromStorage: p142,
+          AfdOriginOperatorSpec_toStorage: p143,
+          AfdOrigin_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","azureOrigin",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","originGroupName","s"],["=","originHostHeader","s"],["=","priority","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_STATUS_fromStorage"}],["=","weight","i"]]},
+          AfdOrigin_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","azureOrigin",{"obj":"ResourceReference_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","enabledState","s"],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","originGroupName","s"],["=","originHostHeader","s"],["=","priority","i"],["=","provisioningState","s"],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_STATUS_toStorage"}],["=","weight","i"]]},
+          AfdOrigin_Spec_fromStorage: {"known":["azureName","owner","azureOrigin","enabledState","enforceCertificateNameCheck","hostName","hostNameFromConfig","httpPort","httpsPort","originHostHeader","priority","sharedPrivateLinkResource","weight","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","azureOrigin",{"obj":"ResourceReference_fromStorage"}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","hostNameFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","httpPort","i"],["=","httpsPort","i"],["=","originHostHeader","s"],["=","priority","i"],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_fromStorage"}],["=","weight","i"],["=","operatorSpec",{"obj":"AfdOriginOperatorSpec_fromStorage"}]]},
+          AfdOrigin_Spec_toStorage: {"known":["azureName","owner","azureOrigin","enabledState","enforceCertificateNameCheck","hostName","hostNameFromConfig","httpPort","httpsPort","originHostHeader","priority","sharedPrivateLinkResource","weight","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","azureOrigin",{"obj":"ResourceReference_toStorage"}],["=","enabledState","s"],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","hostNameFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","httpPort","i"],["=","httpsPort","i"],["=","originHostHeader","s"],["=","priority","i"],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_toStorage"}],["=","weight","i"],["=","operatorSpec",{"obj":"AfdOriginOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          AfdRouteCacheConfiguration_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_STATUS_fromStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]},
+          AfdRouteCacheConfiguration_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_STATUS_toStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]},
+          AfdRouteCacheConfiguration_fromStorage: {"known":k47,"destBag":false,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_fromStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]},
+          AfdRouteCacheConfiguration_toStorage: {"known":k47,"destBag":true,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_toStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]},
+          AzureFirstPartyManagedCertificateParameters_STATUS_fromStorage: {"known":k48,"destBag":false,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type",{"spell":["AzureFirstPartyManagedCertificate"]}]]},
+          AzureFirstPartyManagedCertificateParameters_STATUS_toStorage: {"known":k48,"destBag":true,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type","s"]]},
+          AzureFirstPartyManagedCertificateParameters_fromStorage: {"known":k49,"destBag":false,"steps":[["=","subjectAlternativeNames",{"arr":"s"}],["=","type",{"spell":["AzureFirstPartyManagedCertificate"]}]]},
+          AzureFirstPartyManagedCertificateParameters_toStorage: {"known":k49,"destBag":true,"steps":[["=","subjectAlternativeNames",{"arr":"s"}],["=","type","s"]]},
+          CacheConfiguration_STATUS_fromStorage: p0,
+          CacheConfiguration_STATUS_toStorage: p1,
+          CacheConfiguration_fromStorage: p0,
+          CacheConfiguration_toStorage: p1,
+          CacheExpirationActionParameters_STATUS_fromStorage: p2,
+          CacheExpirationActionParameters_STATUS_toStorage: p3,
+          CacheExpirationActionParameters_fromStorage: p2,
+          CacheExpirationActionParameters_toStorage: p3,
+          CacheKeyQueryStringActionParameters_STATUS_fromStorage: p4,
+          CacheKeyQueryStringActionParameters_STATUS_toStorage: p5,
+          CacheKeyQueryStringActionParameters_fromStorage: p4,
+          CacheKeyQueryStringActionParameters_toStorage: p5,
+          ClientPortMatchConditionParameters_STATUS_fromStorage: p6,
+          ClientPortMatchConditionParameters_STATUS_toStorage: p7,
+          ClientPortMatchConditionParameters_fromStorage: p6,
+          ClientPortMatchConditionParameters_toStorage: p7,
+          CompressionSettings_STATUS_fromStorage: p191,
+          CompressionSettings_STATUS_toStorage: p192,
+          CompressionSettings_fromStorage: p191,
+          CompressionSettings_toStorage: p192,
+          CookiesMatchConditionParameters_STATUS_fromStorage: p8,
+          CookiesMatchConditionParameters_STATUS_toStorage: p9,
+          CookiesMatchConditionParameters_fromStorage: p8,
+          CookiesMatchConditionParameters_toStorage: p9,
+          CustomerCertificateParameters_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type",{"spell":["CustomerCertificate"]}],["=","useLatestVersion","b"]]},
+          CustomerCertificateParameters_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type","s"],["=","useLatestVersion","b"]]},
+          CustomerCertificateParameters_fromStorage: {"known":k52,"destBag":false,"steps":[["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","type",{"spell":["CustomerCertificate"]}],["=","useLatestVersion","b"]]},
+          CustomerCertificateParameters_toStorage: {"known":k52,"destBag":true,"steps":[["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","type","s"],["=","useLatestVersion","b"]]},
+          DeliveryRuleAction_STATUS_fromStorage: p10,
+          DeliveryRuleAction_STATUS_toStorage: p11,
+          DeliveryRuleAction_fromStorage: p12,
+          DeliveryRuleAction_toStorage: p13,
+          DeliveryRuleCacheExpirationAction_STATUS_fromStorage: p14,
+          DeliveryRuleCacheExpirationAction_STATUS_toStorage: p15,
+          DeliveryRuleCacheExpirationAction_fromStorage: p16,
+          DeliveryRuleCacheExpirationAction_toStorage: p17,
+          DeliveryRuleCacheKeyQueryStringAction_STATUS_fromStorage: p18,
+          DeliveryRuleCacheKeyQueryStringAction_STATUS_toStorage: p19,
+          DeliveryRuleCacheKeyQueryStringAction_fromStorage: p20,
+          DeliveryRuleCacheKeyQueryStringAction_toStorage: p21,
+          DeliveryRuleClientPortCondition_STATUS_fromStorage: p22,
+          DeliveryRuleClientPortCondition_STATUS_toStorage: p23,
+          DeliveryRuleClientPortCondition_fromStorage: p24,
+          DeliveryRuleClientPortCondition_toStorage: p25,
+          DeliveryRuleCondition_STATUS_fromStorage: p26,
+          DeliveryRuleCondition_STATUS_toStorage: p27,
+          DeliveryRuleCondition_fromStorage: p28,
+          DeliveryRuleCondition_toStorage: p29,
+          DeliveryRuleCookiesCondition_STATUS_fromStorage: p30,
+          DeliveryRuleCookiesCondition_STATUS_toStorage: p31,
+          DeliveryRuleCookiesCondition_fromStorage: p32,
+          DeliveryRuleCookiesCondition_toStorage: p33,
+          DeliveryRuleHostNameCondition_STATUS_fromStorage: p34,
+          DeliveryRuleHostNameCondition_STATUS_toStorage: p35,
+          DeliveryRuleHostNameCondition_fromStorage: p36,
+          DeliveryRuleHostNameCondition_toStorage: p37,
+          DeliveryRuleHttpVersionCondition_STATUS_fromStorage: p38,
+          DeliveryRuleHttpVersionCondition_STATUS_toStorage: p39,
+          DeliveryRuleHttpVersionCondition_fromStorage: p40,
+          DeliveryRuleHttpVersionCondition_toStorage: p41,
+          DeliveryRuleIsDeviceCondition_STATUS_fromStorage: p42,
+          DeliveryRuleIsDeviceCondition_STATUS_toStorage: p43,
+          DeliveryRuleIsDeviceCondition_fromStorage: p44,
+          DeliveryRuleIsDeviceCondition_toStorage: p45,
+          DeliveryRulePostArgsCondition_STATUS_fromStorage: p46,
+          DeliveryRulePostArgsCondition_STATUS_toStorage: p47,
+          DeliveryRulePostArgsCondition_fromStorage: p48,
+          DeliveryRulePostArgsCondition_toStorage: p49,
+          DeliveryRuleQueryStringCondition_STATUS_fromStorage: p50,
+          DeliveryRuleQueryStringCondition_STATUS_toStorage: p51,
+          DeliveryRuleQueryStringCondition_fromStorage: p52,
+          DeliveryRuleQueryStringCondition_toStorage: p53,
+          DeliveryRuleRemoteAddressCondition_STATUS_fromStorage: p54,
+          DeliveryRuleRemoteAddressCondition_STATUS_toStorage: p55,
+          DeliveryRuleRemoteAddressCondition_fromStorage: p56,
+          DeliveryRuleRemoteAddressCondition_toStorage: p57,
+          DeliveryRuleRequestBodyCondition_STATUS_fromStorage: p58,
+          DeliveryRuleRequestBodyCondition_STATUS_toStorage: p59,
+          DeliveryRuleRequestBodyCondition_fromStorage: p60,
+          DeliveryRuleRequestBodyCondition_toStorage: p61,
+          DeliveryRuleRequestHeaderAction_STATUS_fromStorage: p62,
+          DeliveryRuleRequestHeaderAction_STATUS_toStorage: p63,
+          DeliveryRuleRequestHeaderAction_fromStorage: p64,
+          DeliveryRuleRequestHeaderAction_toStorage: p65,
+          DeliveryRuleRequestHeaderCondition_STATUS_fromStorage: p66,
+          DeliveryRuleRequestHeaderCondition_STATUS_toStorage: p67,
+          DeliveryRuleRequestHeaderCondition_fromStorage: p68,
+          DeliveryRuleRequestHeaderCondition_toStorage: p69,
+          DeliveryRuleRequestMethodCondition_STATUS_fromStorage: p70,
+          DeliveryRuleRequestMethodCondition_STATUS_toStorage: p71,
+          DeliveryRuleRequestMethodCondition_fromStorage: p72,
+          DeliveryRuleRequestMethodCondition_toStorage: p73,
+          DeliveryRuleRequestSchemeCondition_STATUS_fromStorage: p74,
+          DeliveryRuleRequestSchemeCondition_STATUS_toStorage: p75,
+          DeliveryRuleRequestSchemeCondition_fromStorage: p76,
+          DeliveryRuleRequestSchemeCondition_toStorage: p77,
+          DeliveryRuleRequestUriCondition_STATUS_fromStorage: p78,
+          DeliveryRuleRequestUriCondition_STATUS_toStorage: p79,
+          DeliveryRuleRequestUriCondition_fromStorage: p80,
+          DeliveryRuleRequestUriCondition_toStorage: p81,
+          DeliveryRuleResponseHeaderAction_STATUS_fromStorage: p82,
+          DeliveryRuleResponseHeaderAction_STATUS_toStorage: p63,
+          DeliveryRuleResponseHeaderAction_fromStorage: p83,
+          DeliveryRuleResponseHeaderAction_toStorage: p65,
+          DeliveryRuleRouteConfigurationOverrideAction_STATUS_fromStorage: p84,
+          DeliveryRuleRouteConfigurationOverrideAction_STATUS_toStorage: p85,
+          DeliveryRuleRouteConfigurationOverrideAction_fromStorage: p86,
+          DeliveryRuleRouteConfigurationOverrideAction_toStorage: p87,
+          DeliveryRuleServerPortCondition_STATUS_fromStorage: p88,
+          DeliveryRuleServerPortCondition_STATUS_toStorage: p89,
+          DeliveryRuleServerPortCondition_fromStorage: p90,
+          DeliveryRuleServerPortCondition_toStorage: p91,
+          DeliveryRuleSocketAddrCondition_STATUS_fromStorage: p92,
+          DeliveryRuleSocketAddrCondition_STATUS_toStorage: p93,
+          DeliveryRuleSocketAddrCondition_fromStorage: p94,
+          DeliveryRuleSocketAddrCondition_toStorage: p95,
+          DeliveryRuleSslProtocolCondition_STATUS_fromStorage: p96,
+          DeliveryRuleSslProtocolCondition_STATUS_toStorage: p97,
+          DeliveryRuleSslProtocolCondition_fromStorage: p98,
+          DeliveryRuleSslProtocolCondition_toStorage: p99,
+          DeliveryRuleUrlFileExtensionCondition_STATUS_fromStorage: p100,
+          DeliveryRuleUrlFileExtensionCondition_STATUS_toStorage: p101,
+          DeliveryRuleUrlFileExtensionCondition_fromStorage: p102,
+          DeliveryRuleUrlFileExtensionCondition_toStorage: p103,
+          DeliveryRuleUrlFileNameCondition_STATUS_fromStorage: p104,
+          DeliveryRuleUrlFileNameCondition_STATUS_toStorage: p105,
+          DeliveryRuleUrlFileNameCondition_fromStorage: p106,
+          DeliveryRuleUrlFileNameCondition_toStorage: p107,
+          DeliveryRuleUrlPathCondition_STATUS_fromStorage: p108,
+          DeliveryRuleUrlPathCondition_STATUS_toStorage: p109,
+          DeliveryRuleUrlPathCondition_fromStorage: p110,
+          DeliveryRuleUrlPathCondition_toStorage: p111,
+          DomainValidationProperties_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
+          DomainValidationProperties_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
+          HeaderActionParameters_STATUS_fromStorage: p118,
+          HeaderActionParameters_STATUS_toStorage: p119,
+          HeaderActionParameters_fromStorage: p118,
+          HeaderActionParameters_toStorage: p119,
+          HealthProbeParameters_STATUS_fromStorage: p120,
+          HealthProbeParameters_STATUS_toStorage: p121,
+          HealthProbeParameters_fromStorage: p120,
+          HealthProbeParameters_toStorage: p121,
+          HostNameMatchConditionParameters_STATUS_fromStorage: p122,
+          HostNameMatchConditionParameters_STATUS_toStorage: p7,
+          HostNameMatchConditionParameters_fromStorage: p122,
+          HostNameMatchConditionParameters_toStorage: p7,
+          HttpVersionMatchConditionParameters_STATUS_fromStorage: p125,
+          HttpVersionMatchConditionParameters_STATUS_toStorage: p7,
+          HttpVersionMatchConditionParameters_fromStorage: p125,
+          HttpVersionMatchConditionParameters_toStorage: p7,
+          IsDeviceMatchConditionParameters_STATUS_fromStorage: p126,
+          IsDeviceMatchConditionParameters_STATUS_toStorage: p7,
+          IsDeviceMatchConditionParameters_fromStorage: p126,
+          IsDeviceMatchConditionParameters_toStorage: p7,
+          LoadBalancingSettingsParameters_STATUS_fromStorage: p193,
+          LoadBalancingSettingsParameters_STATUS_toStorage: p194,
+          LoadBalancingSettingsParameters_fromStorage: p193,
+          LoadBalancingSettingsParameters_toStorage: p194,
+          ManagedCertificateParameters_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","expirationDate","s"],["=","subject","s"],["=","type",{"spell":["ManagedCertificate"]}]]},
+          ManagedCertificateParameters_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","expirationDate","s"],["=","subject","s"],["=","type","s"]]},
+          ManagedCertificateParameters_fromStorage: {"known":k56,"destBag":false,"steps":[["=","type",{"spell":["ManagedCertificate"]}]]},
+          ManagedCertificateParameters_toStorage: {"known":k56,"destBag":true,"steps":[["=","type","s"]]},
+          ManagedServiceIdentity_STATUS_fromStorage: {"known":k57,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+          ManagedServiceIdentity_STATUS_toStorage: {"known":k57,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+          ManagedServiceIdentity_fromStorage: {"known":k58,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          ManagedServiceIdentity_toStorage: {"known":k58,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+          OriginGroupOverrideActionParameters_STATUS_fromStorage: p129,
+          OriginGroupOverrideActionParameters_STATUS_toStorage: p130,
+          OriginGroupOverrideActionParameters_fromStorage: p131,
+          OriginGroupOverrideActionParameters_toStorage: p132,
+          OriginGroupOverrideAction_STATUS_fromStorage: p133,
+          OriginGroupOverrideAction_STATUS_toStorage: p134,
+          OriginGroupOverrideAction_fromStorage: p135,
+          OriginGroupOverrideAction_toStorage: p136,
+          OriginGroupOverride_STATUS_fromStorage: p137,
+          OriginGroupOverride_STATUS_toStorage: p138,
+          OriginGroupOverride_fromStorage: p139,
+          OriginGroupOverride_toStorage: p140,
+          PostArgsMatchConditionParameters_STATUS_fromStorage: p141,
+          PostArgsMatchConditionParameters_STATUS_toStorage: p9,
+          PostArgsMatchConditionParameters_fromStorage: p141,
+          PostArgsMatchConditionParameters_toStorage: p9,
+          ProfileOperatorSpec_fromStorage: p142,
+          ProfileOperatorSpec_toStorage: p143,
+          Profile_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","extendedProperties",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["AbortingMigration","Active","CommittingMigration","Creating","Deleting","Disabled","Migrated","Migrating","PendingMigrationCommit"]}]]},
+          Profile_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","extendedProperties",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
+          Profile_Spec_fromStorage: {"known":k41,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_fromStorage"}]]},
+          Profile_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","originResponseTimeoutSeconds","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          QueryStringMatchConditionParameters_STATUS_fromStorage: p144,
+          QueryStringMatchConditionParameters_STATUS_toStorage: p7,
+          QueryStringMatchConditionParameters_fromStorage: p144,
+          QueryStringMatchConditionParameters_toStorage: p7,
+          RemoteAddressMatchConditionParameters_STATUS_fromStorage: p145,
+          RemoteAddressMatchConditionParameters_STATUS_toStorage: p7,
+          RemoteAddressMatchConditionParameters_fromStorage: p145,
+          RemoteAddressMatchConditionParameters_toStorage: p7,
+          RequestBodyMatchConditionParameters_STATUS_fromStorage: p146,
+          RequestBodyMatchConditionParameters_STATUS_toStorage: p7,
+          RequestBodyMatchConditionParameters_fromStorage: p146,
+          RequestBodyMatchConditionParameters_toStorage: p7,
+          RequestHeaderMatchConditionParameters_STATUS_fromStorage: p147,
+          RequestHeaderMatchConditionParameters_STATUS_toStorage: p9,
+          RequestHeaderMatchConditionParameters_fromStorage: p147,
+          RequestHeaderMatchConditionParameters_toStorage: p9,
+          RequestMethodMatchConditionParameters_STATUS_fromStorage: p148,
+          RequestMethodMatchConditionParameters_STATUS_toStorage: p7,
+          RequestMethodMatchConditionParameters_fromStorage: p148,
+          RequestMethodMatchConditionParameters_toStorage: p7,
+          RequestSchemeMatchConditionParameters_STATUS_fromStorage: p149,
+          RequestSchemeMatchConditionParameters_STATUS_toStorage: p7,
+          RequestSchemeMatchConditionParameters_fromStorage: p149,
+          RequestSchemeMatchConditionParameters_toStorage: p7,
+          RequestUriMatchConditionParameters_STATUS_fromStorage: p150,
+          RequestUriMatchConditionParameters_STATUS_toStorage: p7,
+          RequestUriMatchConditionParameters_fromStorage: p150,
+          RequestUriMatchConditionParameters_toStorage: p7,
+          ResourceReference_STATUS_fromStorage: p112,
+          ResourceReference_STATUS_toStorage: p113,
+          ResourceReference_fromStorage: p114,
+          ResourceReference_toStorage: p115,
+          RouteConfigurationOverrideActionParameters_STATUS_fromStorage: p151,
+          RouteConfigurationOverrideActionParameters_STATUS_toStorage: p152,
+          RouteConfigurationOverrideActionParameters_fromStorage: p153,
+          RouteConfigurationOverrideActionParameters_toStorage: p154,
+          RouteOperatorSpec_fromStorage: p142,
+          RouteOperatorSpec_toStorage: p143,
+          Route_STATUS_fromStorage: {"known":k59,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_fromStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","endpointName","s"],["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","httpsRedirect",{"spell":["Disabled","Enabled"]}],["=","linkToDefaultDomain",{"spell":["Disabled","Enabled"]}],["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","supportedProtocols",{"arr":{"spell":["Http","Https"]}}]]},
+          Route_STATUS_toStorage: {"known":k59,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_toStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","enabledState","s"],["=","endpointName","s"],["=","forwardingProtocol","s"],["=","httpsRedirect","s"],["=","linkToDefaultDomain","s"],["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState","s"],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","supportedProtocols",{"arr":"s"}]]},
+          Route_Spec_fromStorage: {"known":["azureName","owner","cacheConfiguration","customDomains","enabledState","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","ruleSets","supportedProtocols","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_fromStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_fromStorage"}}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","httpsRedirect",{"spell":["Disabled","Enabled"]}],["=","linkToDefaultDomain",{"spell":["Disabled","Enabled"]}],["=","originGroup",{"obj":"ResourceReference_fromStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","ruleSets",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","supportedProtocols",{"arr":{"spell":["Http","Https"]}}],["=","operatorSpec",{"obj":"RouteOperatorSpec_fromStorage"}]]},
+          Route_Spec_toStorage: {"known":["azureName","owner","cacheConfiguration","customDomains","enabledState","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","ruleSets","supportedProtocols","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_toStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_toStorage"}}],["=","enabledState","s"],["=","forwardingProtocol","s"],["=","httpsRedirect","s"],["=","linkToDefaultDomain","s"],["=","originGroup",{"obj":"ResourceReference_toStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","ruleSets",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","supportedProtocols",{"arr":"s"}],["=","operatorSpec",{"obj":"RouteOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          RuleOperatorSpec_fromStorage: p142,
+          RuleOperatorSpec_toStorage: p143,
+          RuleSetOperatorSpec_fromStorage: p142,
+          RuleSetOperatorSpec_toStorage: p143,
+          RuleSet_STATUS_fromStorage: {"known":k60,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+          RuleSet_STATUS_toStorage: {"known":k60,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","profileName","s"],["=","provisioningState","s"]]},
+          RuleSet_Spec_fromStorage: {"known":["azureName","owner","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RuleSetOperatorSpec_fromStorage"}]]},
+          RuleSet_Spec_toStorage: {"known":["azureName","owner","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RuleSetOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          Rule_STATUS_fromStorage: {"known":k61,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","matchProcessingBehavior",{"spell":["Continue","Stop"]}],["=","order","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_fromStorage"}}]]},
+          Rule_STATUS_toStorage: {"known":k61,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","matchProcessingBehavior","s"],["=","order","i"],["=","provisioningState","s"],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_toStorage"}}]]},
+          Rule_Spec_fromStorage: {"known":["azureName","owner","actions","matchProcessingBehavior","order","ruleconditions","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_fromStorage"}}],["=","matchProcessingBehavior",{"spell":["Continue","Stop"]}],["=","order","i"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_fromStorage"}}],["=","operatorSpec",{"obj":"RuleOperatorSpec_fromStorage"}]]},
+          Rule_Spec_toStorage: {"known":["azureName","owner","actions","matchProcessingBehavior","order","ruleconditions","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_toStorage"}}],["=","matchProcessingBehavior","s"],["=","order","i"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_toStorage"}}],["=","operatorSpec",{"obj":"RuleOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          SecretOperatorSpec_fromStorage: p142,
+          SecretOperatorSpec_toStorage: p143,
+          SecretParameters_STATUS_fromStorage: {"known":k62,"destBag":false,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_STATUS_fromStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_STATUS_fromStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_STATUS_fromStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_STATUS_fromStorage"}]]},
+          SecretParameters_STATUS_toStorage: {"known":k62,"destBag":true,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_STATUS_toStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_STATUS_toStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_STATUS_toStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_STATUS_toStorage"}]]},
+          SecretParameters_fromStorage: {"known":k62,"destBag":false,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_fromStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_fromStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_fromStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_fromStorage"}]]},
+          SecretParameters_toStorage: {"known":k62,"destBag":true,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_toStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_toStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_toStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_toStorage"}]]},
+          Secret_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","parameters",{"obj":"SecretParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+          Secret_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","parameters",{"obj":"SecretParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"]]},
+          Secret_Spec_fromStorage: {"known":k64,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecretParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_fromStorage"}]]},
+          Secret_Spec_toStorage: {"known":k65,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecretParameters_toStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          SecurityPolicyOperatorSpec_fromStorage: p142,
+          SecurityPolicyOperatorSpec_toStorage: p143,
+          SecurityPolicyPropertiesParameters_STATUS_fromStorage: {"known":k66,"destBag":false,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_STATUS_fromStorage"}]]},
+          SecurityPolicyPropertiesParameters_STATUS_toStorage: {"known":k66,"destBag":true,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_STATUS_toStorage"}]]},
+          SecurityPolicyPropertiesParameters_fromStorage: {"known":k66,"destBag":false,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_fromStorage"}]]},
+          SecurityPolicyPropertiesParameters_toStorage: {"known":k66,"destBag":true,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_toStorage"}]]},
+          SecurityPolicyWebApplicationFirewallAssociation_STATUS_fromStorage: {"known":k67,"destBag":false,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_STATUS_fromStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+          SecurityPolicyWebApplicationFirewallAssociation_STATUS_toStorage: {"known":k67,"destBag":true,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_STATUS_toStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+          SecurityPolicyWebApplicationFirewallAssociation_fromStorage: {"known":k67,"destBag":false,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_fromStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+          SecurityPolicyWebApplicationFirewallAssociation_toStorage: {"known":k67,"destBag":true,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_toStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
+          SecurityPolicyWebApplicationFirewallParameters_STATUS_fromStorage: {"known":k68,"destBag":false,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_STATUS_fromStorage"}}],["=","type",{"spell":["WebApplicationFirewall"]}],["=","wafPolicy",{"obj":"ResourceReference_STATUS_fromStorage"}]]},
+          SecurityPolicyWebApplicationFirewallParameters_STATUS_toStorage: {"known":k68,"destBag":true,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_STATUS_toStorage"}}],["=","type","s"],["=","wafPolicy",{"obj":"ResourceReference_STATUS_toStorage"}]]},
+          SecurityPolicyWebApplicationFirewallParameters_fromStorage: {"known":k68,"destBag":false,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_fromStorage"}}],["=","type",{"spell":["WebApplicationFirewall"]}],["=","wafPolicy",{"obj":"ResourceReference_fromStorage"}]]},
+          SecurityPolicyWebApplicationFirewallParameters_toStorage: {"known":k68,"destBag":true,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_toStorage"}}],["=","type","s"],["=","wafPolicy",{"obj":"ResourceReference_toStorage"}]]},
+          SecurityPolicy_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+          SecurityPolicy_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"]]},
+          SecurityPolicy_Spec_fromStorage: {"known":k64,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecurityPolicyOperatorSpec_fromStorage"}]]},
+          SecurityPolicy_Spec_toStorage: {"known":k65,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_toStorage"}],["=","operatorSpec",{"obj":"SecurityPolicyOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          ServerPortMatchConditionParameters_STATUS_fromStorage: p155,
+          ServerPortMatchConditionParameters_STATUS_toStorage: p7,
+          ServerPortMatchConditionParameters_fromStorage: p155,
+          ServerPortMatchConditionParameters_toStorage: p7,
+          SharedPrivateLinkResourceProperties_STATUS_fromStorage: {"known":k69,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
+          SharedPrivateLinkResourceProperties_STATUS_toStorage: {"known":k69,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
+          SharedPrivateLinkResourceProperties_fromStorage: {"known":k69,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
+          SharedPrivateLinkResourceProperties_toStorage: {"known":k69,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
+          Sku_STATUS_fromStorage: p156,
+          Sku_STATUS_toStorage: p157,
+          Sku_fromStorage: p156,
+          Sku_toStorage: p157,
+          SocketAddrMatchConditionParameters_STATUS_fromStorage: p158,
+          SocketAddrMatchConditionParameters_STATUS_toStorage: p7,
+          SocketAddrMatchConditionParameters_fromStorage: p158,
+          SocketAddrMatchConditionParameters_toStorage: p7,
+          SslProtocolMatchConditionParameters_STATUS_fromStorage: p159,
+          SslProtocolMatchConditionParameters_STATUS_toStorage: p7,
+          SslProtocolMatchConditionParameters_fromStorage: p159,
+          SslProtocolMatchConditionParameters_toStorage: p7,
+          SystemData_STATUS_fromStorage: p160,
+          SystemData_STATUS_toStorage: p161,
+          UrlFileExtensionMatchConditionParameters_STATUS_fromStorage: p162,
+          UrlFileExtensionMatchConditionParameters_STATUS_toStorage: p7,
+          UrlFileExtensionMatchConditionParameters_fromStorage: p162,
+          UrlFileExtensionMatchConditionParameters_toStorage: p7,
+          UrlFileNameMatchConditionParameters_STATUS_fromStorage: p163,
+          UrlFileNameMatchConditionParameters_STATUS_toStorage: p7,
+          UrlFileNameMatchConditionParameters_fromStorage: p163,
+          UrlFileNameMatchConditionParameters_toStorage: p7,
+          UrlPathMatchConditionParameters_STATUS_fromStorage: p164,
+          UrlPathMatchConditionParameters_STATUS_toStorage: p7,
+          UrlPathMatchConditionParameters_fromStorage: p164,
+          UrlPathMatchConditionParameters_toStorage: p7,
+          UrlRedirectActionParameters_STATUS_fromStorage: p165,
+          UrlRedirectActionParameters_STATUS_toStorage: p166,
+          UrlRedirectActionParameters_fromStorage: p165,
+          UrlRedirectActionParameters_toStorage: p166,
+          UrlRedirectAction_STATUS_fromStorage: p167,
+          UrlRedirectAction_STATUS_toStorage: p168,
+          UrlRedirectAction_fromStorage: p169,
+          UrlRedirectAction_toStorage: p170,
+          UrlRewriteActionParameters_STATUS_fromStorage: p171,
+          UrlRewriteActionParameters_STATUS_toStorage: p172,
+          UrlRewriteActionParameters_fromStorage: p171,
+          UrlRewriteActionParameters_toStorage: p172,
+          UrlRewriteAction_STATUS_fromStorage: p173,
+          UrlRewriteAction_STATUS_toStorage: p174,
+          UrlRewriteAction_fromStorage: p175,
+          UrlRewriteAction_toStorage: p176,
+          UrlSigningActionParameters_STATUS_fromStorage: p177,
+          UrlSigningActionParameters_STATUS_toStorage: p178,
+          UrlSigningActionParameters_fromStorage: p179,
+          UrlSigningActionParameters_toStorage: p180,
+          UrlSigningAction_STATUS_fromStorage: p181,
+          UrlSigningAction_STATUS_toStorage: p182,
+          UrlSigningAction_fromStorage: p183,
+          UrlSigningAction_toStorage: p184,
+          UrlSigningKeyParameters_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
+          UrlSigningKeyParameters_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
+          UrlSigningKeyParameters_fromStorage: {"known":k70,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
+          UrlSigningKeyParameters_toStorage: {"known":k70,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
+          UrlSigningParamIdentifier_STATUS_fromStorage: p185,
+          UrlSigningParamIdentifier_STATUS_toStorage: p186,
+          UrlSigningParamIdentifier_fromStorage: p185,
+          UrlSigningParamIdentifier_toStorage: p186,
+          UserAssignedIdentityDetails_fromStorage: {"known":k15,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          UserAssignedIdentityDetails_toStorage: {"known":k15,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          UserAssignedIdentity_STATUS_fromStorage: {"known":k71,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+          UserAssignedIdentity_STATUS_toStorage: p195,
+          conditions_Condition_fromStorage: p187,
+          conditions_Condition_toStorage: p187,
+          core_DestinationExpression_fromStorage: p188,
+          core_DestinationExpression_toStorage: p188,
+          genruntime_ConfigMapReference_fromStorage: p196,
+          genruntime_ConfigMapReference_toStorage: p196,
+          genruntime_KnownResourceReference_fromStorage: p189,
+          genruntime_KnownResourceReference_toStorage: p189,
+          genruntime_ResourceReference_fromStorage: p190,
+          genruntime_ResourceReference_toStorage: p190,
+        },
+      },
+      "v1api20230501storage": {
+        resources: {
+        },
+        types: {
+          ManagedServiceIdentity_STATUS_normalize: {"known":k57,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
+          ManagedServiceIdentity_normalize: {"known":k58,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+          UserAssignedIdentityDetails_normalize: {"known":k15,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+          UserAssignedIdentity_STATUS_normalize: p195,
+          genruntime_ResourceReference_normalize: p190,
+        },
       },
     },
-    "v1api20210601storage": {
-      resources: {
-        Profile_from_v1api20230501storage: {"apiVersion":"cdn.azure.com/v1api20210601storage","spec":"Profile_Spec_from_v1api20230501storage","status":"Profile_STATUS_from_v1api20230501storage"},
-        Profile_to_v1api20230501storage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Profile_Spec_to_v1api20230501storage","status":"Profile_STATUS_to_v1api20230501storage"},
-      },
-      types: {
-        ProfileOperatorSpec_from_v1api20230501storage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230501storage"}}]]},
-        ProfileOperatorSpec_to_v1api20230501storage: {"known":k23,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230501storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230501storage"}}]]},
-        Profile_STATUS_from_v1api20230501storage: {"known":k40,"src":"v1api20230501storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","identity",{"obj":"ManagedServiceIdentity_STATUS_normalize"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230501storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20230501storage"}],["=","tags",{"map":"s"}],[">","extendedProperties",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
-        Profile_STATUS_to_v1api20230501storage: {"known":k24,"dest":"v1api20230501storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230501storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230501storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20230501storage"}],["=","tags",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"],["<","identity",{"obj":"ManagedServiceIdentity_STATUS_normalize"}],["<","extendedProperties",{"map":"s"}]]},
-        Profile_Spec_from_v1api20230501storage: {"known":k41,"src":"v1api20230501storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230501storage"}],[">","identity",{"obj":"ManagedServiceIdentity_normalize"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20230501storage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_from_v1api20230501storage"}],["=0","originalVersion","s"]]},
-        Profile_Spec_to_v1api20230501storage: {"known":k25,"dest":"v1api20230501storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230501storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20230501storage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_to_v1api20230501storage"}],["=0","originalVersion","s"],["<","identity",{"obj":"ManagedServiceIdentity_normalize"}]]},
-        Sku_STATUS_from_v1api20230501storage: p157,
-        Sku_STATUS_to_v1api20230501storage: p157,
-        Sku_from_v1api20230501storage: p157,
-        Sku_to_v1api20230501storage: p157,
-        SystemData_STATUS_from_v1api20230501storage: p161,
-        SystemData_STATUS_to_v1api20230501storage: p161,
-        conditions_Condition_from_v1api20230501storage: p187,
-        conditions_Condition_to_v1api20230501storage: p187,
-        core_DestinationExpression_from_v1api20230501storage: p188,
-        core_DestinationExpression_to_v1api20230501storage: p188,
-        genruntime_KnownResourceReference_from_v1api20230501storage: p189,
-        genruntime_KnownResourceReference_to_v1api20230501storage: p189,
-      },
+    hooks: {
     },
-    "v1api20230501": {
-      resources: {
-        AfdCustomDomain_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdCustomDomain_Spec_fromStorage","status":"AfdCustomDomain_STATUS_fromStorage"},
-        AfdCustomDomain_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdCustomDomain_Spec_toStorage","status":"AfdCustomDomain_STATUS_toStorage"},
-        AfdEndpoint_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdEndpoint_Spec_fromStorage","status":"AfdEndpoint_STATUS_fromStorage"},
-        AfdEndpoint_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdEndpoint_Spec_toStorage","status":"AfdEndpoint_STATUS_toStorage"},
-        AfdOriginGroup_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdOriginGroup_Spec_fromStorage","status":"AfdOriginGroup_STATUS_fromStorage"},
-        AfdOriginGroup_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdOriginGroup_Spec_toStorage","status":"AfdOriginGroup_STATUS_toStorage"},
-        AfdOrigin_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"AfdOrigin_Spec_fromStorage","status":"AfdOrigin_STATUS_fromStorage"},
-        AfdOrigin_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"AfdOrigin_Spec_toStorage","status":"AfdOrigin_STATUS_toStorage"},
-        Profile_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Profile_Spec_fromStorage","status":"Profile_STATUS_fromStorage"},
-        Profile_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Profile_Spec_toStorage","status":"Profile_STATUS_toStorage"},
-        Route_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Route_Spec_fromStorage","status":"Route_STATUS_fromStorage"},
-        Route_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Route_Spec_toStorage","status":"Route_STATUS_toStorage"},
-        RuleSet_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"RuleSet_Spec_fromStorage","status":"RuleSet_STATUS_fromStorage"},
-        RuleSet_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"RuleSet_Spec_toStorage","status":"RuleSet_STATUS_toStorage"},
-        Rule_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Rule_Spec_fromStorage","status":"Rule_STATUS_fromStorage"},
-        Rule_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Rule_Spec_toStorage","status":"Rule_STATUS_toStorage"},
-        Secret_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"Secret_Spec_fromStorage","status":"Secret_STATUS_fromStorage"},
-        Secret_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"Secret_Spec_toStorage","status":"Secret_STATUS_toStorage"},
-        SecurityPolicy_fromStorage: {"apiVersion":"cdn.azure.com/v1api20230501","spec":"SecurityPolicy_Spec_fromStorage","status":"SecurityPolicy_STATUS_fromStorage"},
-        SecurityPolicy_toStorage: {"apiVersion":"cdn.azure.com/v1api20230501storage","spec":"SecurityPolicy_Spec_toStorage","status":"SecurityPolicy_STATUS_toStorage"},
-      },
-      types: {
-        AFDDomainHttpsParameters_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","certificateType",{"spell":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]}],["=","minimumTlsVersion",{"spell":["TLS10","TLS12"]}],["=","secret",{"obj":"ResourceReference_STATUS_fromStorage"}]]},
-        AFDDomainHttpsParameters_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","certificateType","s"],["=","minimumTlsVersion","s"],["=","secret",{"obj":"ResourceReference_STATUS_toStorage"}]]},
-        AFDDomainHttpsParameters_fromStorage: {"known":k42,"destBag":false,"steps":[["=","certificateType",{"spell":["AzureFirstPartyManagedCertificate","CustomerCertificate","ManagedCertificate"]}],["=","minimumTlsVersion",{"spell":["TLS10","TLS12"]}],["=","secret",{"obj":"ResourceReference_fromStorage"}]]},
-        AFDDomainHttpsParameters_toStorage: {"known":k42,"destBag":true,"steps":[["=","certificateType","s"],["=","minimumTlsVersion","s"],["=","secret",{"obj":"ResourceReference_toStorage"}]]},
-        ActivatedResourceReference_STATUS_fromStorage: p112,
-        ActivatedResourceReference_STATUS_toStorage: p113,
-        ActivatedResourceReference_fromStorage: p114,
-        ActivatedResourceReference_toStorage: p115,
-        AfdCustomDomainOperatorSpec_fromStorage: p142,
-        AfdCustomDomainOperatorSpec_toStorage: p143,
-        AfdCustomDomain_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","domainValidationState",{"spell":["Approved","InternalError","Pending","PendingRevalidation","RefreshingValidationToken","Rejected","Submitting","TimedOut","Unknown"]}],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_STATUS_fromStorage"}],["=","validationProperties",{"obj":"DomainValidationProperties_STATUS_fromStorage"}]]},
-        AfdCustomDomain_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","domainValidationState","s"],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_STATUS_toStorage"}],["=","validationProperties",{"obj":"DomainValidationProperties_STATUS_toStorage"}]]},
-        AfdCustomDomain_Spec_fromStorage: {"known":["azureName","owner","azureDnsZone","extendedProperties","hostName","preValidatedCustomDomainResourceId","tlsSettings","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_fromStorage"}],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_fromStorage"}],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_fromStorage"}],["=","operatorSpec",{"obj":"AfdCustomDomainOperatorSpec_fromStorage"}]]},
-        AfdCustomDomain_Spec_toStorage: {"known":["azureName","owner","azureDnsZone","extendedProperties","hostName","preValidatedCustomDomainResourceId","tlsSettings","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","azureDnsZone",{"obj":"ResourceReference_toStorage"}],["=","extendedProperties",{"map":"s"}],["=","hostName","s"],["=","preValidatedCustomDomainResourceId",{"obj":"ResourceReference_toStorage"}],["=","tlsSettings",{"obj":"AFDDomainHttpsParameters_toStorage"}],["=","operatorSpec",{"obj":"AfdCustomDomainOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        AfdEndpointOperatorSpec_fromStorage: p142,
-        AfdEndpointOperatorSpec_toStorage: p143,
-        AfdEndpoint_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope",{"spell":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","hostName","s"],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        AfdEndpoint_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope","s"],["=","deploymentStatus","s"],["=","enabledState","s"],["=","hostName","s"],["=","profileName","s"],["=","provisioningState","s"]]},
-        AfdEndpoint_Spec_fromStorage: {"known":["azureName","owner","location","tags","autoGeneratedDomainNameLabelScope","enabledState","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope",{"spell":["NoReuse","ResourceGroupReuse","SubscriptionReuse","TenantReuse"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"AfdEndpointOperatorSpec_fromStorage"}]]},
-        AfdEndpoint_Spec_toStorage: {"known":["azureName","owner","location","tags","autoGeneratedDomainNameLabelScope","enabledState","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoGeneratedDomainNameLabelScope","s"],["=","enabledState","s"],["=","operatorSpec",{"obj":"AfdEndpointOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        AfdOriginGroupOperatorSpec_fromStorage: p142,
-        AfdOriginGroupOperatorSpec_toStorage: p143,
-        AfdOriginGroup_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_fromStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","sessionAffinityState",{"spell":["Disabled","Enabled"]}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
-        AfdOriginGroup_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","healthProbeSettings",{"obj":"HealthProbeParameters_STATUS_toStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"],["=","sessionAffinityState","s"],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"]]},
-        AfdOriginGroup_Spec_fromStorage: {"known":["azureName","owner","healthProbeSettings","loadBalancingSettings","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","healthProbeSettings",{"obj":"HealthProbeParameters_fromStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_fromStorage"}],["=","sessionAffinityState",{"spell":["Disabled","Enabled"]}],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"],["=","operatorSpec",{"obj":"AfdOriginGroupOperatorSpec_fromStorage"}]]},
-        AfdOriginGroup_Spec_toStorage: {"known":["azureName","owner","healthProbeSettings","loadBalancingSettings","sessionAffinityState","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","healthProbeSettings",{"obj":"HealthProbeParameters_toStorage"}],["=","loadBalancingSettings",{"obj":"LoadBalancingSettingsParameters_toStorage"}],["=","sessionAffinityState","s"],["=","trafficRestorationTimeToHealedOrNewEndpointsInMinutes","i"],["=","operatorSpec",{"obj":"AfdOriginGroupOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        AfdOriginOperatorSpec_fromStorage: p142,
-        AfdOriginOperatorSpec_toStorage: p143,
-        AfdOrigin_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","azureOrigin",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","originGroupName","s"],["=","originHostHeader","s"],["=","priority","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_STATUS_fromStorage"}],["=","weight","i"]]},
-        AfdOrigin_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","azureOrigin",{"obj":"ResourceReference_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","enabledState","s"],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","httpPort","i"],["=","httpsPort","i"],["=","originGroupName","s"],["=","originHostHeader","s"],["=","priority","i"],["=","provisioningState","s"],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_STATUS_toStorage"}],["=","weight","i"]]},
-        AfdOrigin_Spec_fromStorage: {"known":["azureName","owner","azureOrigin","enabledState","enforceCertificateNameCheck","hostName","hostNameFromConfig","httpPort","httpsPort","originHostHeader","priority","sharedPrivateLinkResource","weight","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","azureOrigin",{"obj":"ResourceReference_fromStorage"}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","hostNameFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","httpPort","i"],["=","httpsPort","i"],["=","originHostHeader","s"],["=","priority","i"],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_fromStorage"}],["=","weight","i"],["=","operatorSpec",{"obj":"AfdOriginOperatorSpec_fromStorage"}]]},
-        AfdOrigin_Spec_toStorage: {"known":["azureName","owner","azureOrigin","enabledState","enforceCertificateNameCheck","hostName","hostNameFromConfig","httpPort","httpsPort","originHostHeader","priority","sharedPrivateLinkResource","weight","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","azureOrigin",{"obj":"ResourceReference_toStorage"}],["=","enabledState","s"],["=","enforceCertificateNameCheck","b"],["=","hostName","s"],["=","hostNameFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","httpPort","i"],["=","httpsPort","i"],["=","originHostHeader","s"],["=","priority","i"],["=","sharedPrivateLinkResource",{"obj":"SharedPrivateLinkResourceProperties_toStorage"}],["=","weight","i"],["=","operatorSpec",{"obj":"AfdOriginOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        AfdRouteCacheConfiguration_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_STATUS_fromStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]},
-        AfdRouteCacheConfiguration_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_STATUS_toStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]},
-        AfdRouteCacheConfiguration_fromStorage: {"known":k47,"destBag":false,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_fromStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior",{"spell":["IgnoreQueryString","IgnoreSpecifiedQueryStrings","IncludeSpecifiedQueryStrings","UseQueryString"]}]]},
-        AfdRouteCacheConfiguration_toStorage: {"known":k47,"destBag":true,"steps":[["=","compressionSettings",{"obj":"CompressionSettings_toStorage"}],["=","queryParameters","s"],["=","queryStringCachingBehavior","s"]]},
-        AzureFirstPartyManagedCertificateParameters_STATUS_fromStorage: {"known":k48,"destBag":false,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type",{"spell":["AzureFirstPartyManagedCertificate"]}]]},
-        AzureFirstPartyManagedCertificateParameters_STATUS_toStorage: {"known":k48,"destBag":true,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type","s"]]},
-        AzureFirstPartyManagedCertificateParameters_fromStorage: {"known":k49,"destBag":false,"steps":[["=","subjectAlternativeNames",{"arr":"s"}],["=","type",{"spell":["AzureFirstPartyManagedCertificate"]}]]},
-        AzureFirstPartyManagedCertificateParameters_toStorage: {"known":k49,"destBag":true,"steps":[["=","subjectAlternativeNames",{"arr":"s"}],["=","type","s"]]},
-        CacheConfiguration_STATUS_fromStorage: p0,
-        CacheConfiguration_STATUS_toStorage: p1,
-        CacheConfiguration_fromStorage: p0,
-        CacheConfiguration_toStorage: p1,
-        CacheExpirationActionParameters_STATUS_fromStorage: p2,
-        CacheExpirationActionParameters_STATUS_toStorage: p3,
-        CacheExpirationActionParameters_fromStorage: p2,
-        CacheExpirationActionParameters_toStorage: p3,
-        CacheKeyQueryStringActionParameters_STATUS_fromStorage: p4,
-        CacheKeyQueryStringActionParameters_STATUS_toStorage: p5,
-        CacheKeyQueryStringActionParameters_fromStorage: p4,
-        CacheKeyQueryStringActionParameters_toStorage: p5,
-        ClientPortMatchConditionParameters_STATUS_fromStorage: p6,
-        ClientPortMatchConditionParameters_STATUS_toStorage: p7,
-        ClientPortMatchConditionParameters_fromStorage: p6,
-        ClientPortMatchConditionParameters_toStorage: p7,
-        CompressionSettings_STATUS_fromStorage: p191,
-        CompressionSettings_STATUS_toStorage: p192,
-        CompressionSettings_fromStorage: p191,
-        CompressionSettings_toStorage: p192,
-        CookiesMatchConditionParameters_STATUS_fromStorage: p8,
-        CookiesMatchConditionParameters_STATUS_toStorage: p9,
-        CookiesMatchConditionParameters_fromStorage: p8,
-        CookiesMatchConditionParameters_toStorage: p9,
-        CustomerCertificateParameters_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type",{"spell":["CustomerCertificate"]}],["=","useLatestVersion","b"]]},
-        CustomerCertificateParameters_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","certificateAuthority","s"],["=","expirationDate","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","subject","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","thumbprint","s"],["=","type","s"],["=","useLatestVersion","b"]]},
-        CustomerCertificateParameters_fromStorage: {"known":k52,"destBag":false,"steps":[["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","type",{"spell":["CustomerCertificate"]}],["=","useLatestVersion","b"]]},
-        CustomerCertificateParameters_toStorage: {"known":k52,"destBag":true,"steps":[["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","subjectAlternativeNames",{"arr":"s"}],["=","type","s"],["=","useLatestVersion","b"]]},
-        DeliveryRuleAction_STATUS_fromStorage: p10,
-        DeliveryRuleAction_STATUS_toStorage: p11,
-        DeliveryRuleAction_fromStorage: p12,
-        DeliveryRuleAction_toStorage: p13,
-        DeliveryRuleCacheExpirationAction_STATUS_fromStorage: p14,
-        DeliveryRuleCacheExpirationAction_STATUS_toStorage: p15,
-        DeliveryRuleCacheExpirationAction_fromStorage: p16,
-        DeliveryRuleCacheExpirationAction_toStorage: p17,
-        DeliveryRuleCacheKeyQueryStringAction_STATUS_fromStorage: p18,
-        DeliveryRuleCacheKeyQueryStringAction_STATUS_toStorage: p19,
-        DeliveryRuleCacheKeyQueryStringAction_fromStorage: p20,
-        DeliveryRuleCacheKeyQueryStringAction_toStorage: p21,
-        DeliveryRuleClientPortCondition_STATUS_fromStorage: p22,
-        DeliveryRuleClientPortCondition_STATUS_toStorage: p23,
-        DeliveryRuleClientPortCondition_fromStorage: p24,
-        DeliveryRuleClientPortCondition_toStorage: p25,
-        DeliveryRuleCondition_STATUS_fromStorage: p26,
-        DeliveryRuleCondition_STATUS_toStorage: p27,
-        DeliveryRuleCondition_fromStorage: p28,
-        DeliveryRuleCondition_toStorage: p29,
-        DeliveryRuleCookiesCondition_STATUS_fromStorage: p30,
-        DeliveryRuleCookiesCondition_STATUS_toStorage: p31,
-        DeliveryRuleCookiesCondition_fromStorage: p32,
-        DeliveryRuleCookiesCondition_toStorage: p33,
-        DeliveryRuleHostNameCondition_STATUS_fromStorage: p34,
-        DeliveryRuleHostNameCondition_STATUS_toStorage: p35,
-        DeliveryRuleHostNameCondition_fromStorage: p36,
-        DeliveryRuleHostNameCondition_toStorage: p37,
-        DeliveryRuleHttpVersionCondition_STATUS_fromStorage: p38,
-        DeliveryRuleHttpVersionCondition_STATUS_toStorage: p39,
-        DeliveryRuleHttpVersionCondition_fromStorage: p40,
-        DeliveryRuleHttpVersionCondition_toStorage: p41,
-        DeliveryRuleIsDeviceCondition_STATUS_fromStorage: p42,
-        DeliveryRuleIsDeviceCondition_STATUS_toStorage: p43,
-        DeliveryRuleIsDeviceCondition_fromStorage: p44,
-        DeliveryRuleIsDeviceCondition_toStorage: p45,
-        DeliveryRulePostArgsCondition_STATUS_fromStorage: p46,
-        DeliveryRulePostArgsCondition_STATUS_toStorage: p47,
-        DeliveryRulePostArgsCondition_fromStorage: p48,
-        DeliveryRulePostArgsCondition_toStorage: p49,
-        DeliveryRuleQueryStringCondition_STATUS_fromStorage: p50,
-        DeliveryRuleQueryStringCondition_STATUS_toStorage: p51,
-        DeliveryRuleQueryStringCondition_fromStorage: p52,
-        DeliveryRuleQueryStringCondition_toStorage: p53,
-        DeliveryRuleRemoteAddressCondition_STATUS_fromStorage: p54,
-        DeliveryRuleRemoteAddressCondition_STATUS_toStorage: p55,
-        DeliveryRuleRemoteAddressCondition_fromStorage: p56,
-        DeliveryRuleRemoteAddressCondition_toStorage: p57,
-        DeliveryRuleRequestBodyCondition_STATUS_fromStorage: p58,
-        DeliveryRuleRequestBodyCondition_STATUS_toStorage: p59,
-        DeliveryRuleRequestBodyCondition_fromStorage: p60,
-        DeliveryRuleRequestBodyCondition_toStorage: p61,
-        DeliveryRuleRequestHeaderAction_STATUS_fromStorage: p62,
-        DeliveryRuleRequestHeaderAction_STATUS_toStorage: p63,
-        DeliveryRuleRequestHeaderAction_fromStorage: p64,
-        DeliveryRuleRequestHeaderAction_toStorage: p65,
-        DeliveryRuleRequestHeaderCondition_STATUS_fromStorage: p66,
-        DeliveryRuleRequestHeaderCondition_STATUS_toStorage: p67,
-        DeliveryRuleRequestHeaderCondition_fromStorage: p68,
-        DeliveryRuleRequestHeaderCondition_toStorage: p69,
-        DeliveryRuleRequestMethodCondition_STATUS_fromStorage: p70,
-        DeliveryRuleRequestMethodCondition_STATUS_toStorage: p71,
-        DeliveryRuleRequestMethodCondition_fromStorage: p72,
-        DeliveryRuleRequestMethodCondition_toStorage: p73,
-        DeliveryRuleRequestSchemeCondition_STATUS_fromStorage: p74,
-        DeliveryRuleRequestSchemeCondition_STATUS_toStorage: p75,
-        DeliveryRuleRequestSchemeCondition_fromStorage: p76,
-        DeliveryRuleRequestSchemeCondition_toStorage: p77,
-        DeliveryRuleRequestUriCondition_STATUS_fromStorage: p78,
-        DeliveryRuleRequestUriCondition_STATUS_toStorage: p79,
-        DeliveryRuleRequestUriCondition_fromStorage: p80,
-        DeliveryRuleRequestUriCondition_toStorage: p81,
-        DeliveryRuleResponseHeaderAction_STATUS_fromStorage: p82,
-        DeliveryRuleResponseHeaderAction_STATUS_toStorage: p63,
-        DeliveryRuleResponseHeaderAction_fromStorage: p83,
-        DeliveryRuleResponseHeaderAction_toStorage: p65,
-        DeliveryRuleRouteConfigurationOverrideAction_STATUS_fromStorage: p84,
-        DeliveryRuleRouteConfigurationOverrideAction_STATUS_toStorage: p85,
-        DeliveryRuleRouteConfigurationOverrideAction_fromStorage: p86,
-        DeliveryRuleRouteConfigurationOverrideAction_toStorage: p87,
-        DeliveryRuleServerPortCondition_STATUS_fromStorage: p88,
-        DeliveryRuleServerPortCondition_STATUS_toStorage: p89,
-        DeliveryRuleServerPortCondition_fromStorage: p90,
-        DeliveryRuleServerPortCondition_toStorage: p91,
-        DeliveryRuleSocketAddrCondition_STATUS_fromStorage: p92,
-        DeliveryRuleSocketAddrCondition_STATUS_toStorage: p93,
-        DeliveryRuleSocketAddrCondition_fromStorage: p94,
-        DeliveryRuleSocketAddrCondition_toStorage: p95,
-        DeliveryRuleSslProtocolCondition_STATUS_fromStorage: p96,
-        DeliveryRuleSslProtocolCondition_STATUS_toStorage: p97,
-        DeliveryRuleSslProtocolCondition_fromStorage: p98,
-        DeliveryRuleSslProtocolCondition_toStorage: p99,
-        DeliveryRuleUrlFileExtensionCondition_STATUS_fromStorage: p100,
-        DeliveryRuleUrlFileExtensionCondition_STATUS_toStorage: p101,
-        DeliveryRuleUrlFileExtensionCondition_fromStorage: p102,
-        DeliveryRuleUrlFileExtensionCondition_toStorage: p103,
-        DeliveryRuleUrlFileNameCondition_STATUS_fromStorage: p104,
-        DeliveryRuleUrlFileNameCondition_STATUS_toStorage: p105,
-        DeliveryRuleUrlFileNameCondition_fromStorage: p106,
-        DeliveryRuleUrlFileNameCondition_toStorage: p107,
-        DeliveryRuleUrlPathCondition_STATUS_fromStorage: p108,
-        DeliveryRuleUrlPathCondition_STATUS_toStorage: p109,
-        DeliveryRuleUrlPathCondition_fromStorage: p110,
-        DeliveryRuleUrlPathCondition_toStorage: p111,
-        DomainValidationProperties_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
-        DomainValidationProperties_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","expirationDate","s"],["=","validationToken","s"]]},
-        HeaderActionParameters_STATUS_fromStorage: p118,
-        HeaderActionParameters_STATUS_toStorage: p119,
-        HeaderActionParameters_fromStorage: p118,
-        HeaderActionParameters_toStorage: p119,
-        HealthProbeParameters_STATUS_fromStorage: p120,
-        HealthProbeParameters_STATUS_toStorage: p121,
-        HealthProbeParameters_fromStorage: p120,
-        HealthProbeParameters_toStorage: p121,
-        HostNameMatchConditionParameters_STATUS_fromStorage: p122,
-        HostNameMatchConditionParameters_STATUS_toStorage: p7,
-        HostNameMatchConditionParameters_fromStorage: p122,
-        HostNameMatchConditionParameters_toStorage: p7,
-        HttpVersionMatchConditionParameters_STATUS_fromStorage: p125,
-        HttpVersionMatchConditionParameters_STATUS_toStorage: p7,
-        HttpVersionMatchConditionParameters_fromStorage: p125,
-        HttpVersionMatchConditionParameters_toStorage: p7,
-        IsDeviceMatchConditionParameters_STATUS_fromStorage: p126,
-        IsDeviceMatchConditionParameters_STATUS_toStorage: p7,
-        IsDeviceMatchConditionParameters_fromStorage: p126,
-        IsDeviceMatchConditionParameters_toStorage: p7,
-        LoadBalancingSettingsParameters_STATUS_fromStorage: p193,
-        LoadBalancingSettingsParameters_STATUS_toStorage: p194,
-        LoadBalancingSettingsParameters_fromStorage: p193,
-        LoadBalancingSettingsParameters_toStorage: p194,
-        ManagedCertificateParameters_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","expirationDate","s"],["=","subject","s"],["=","type",{"spell":["ManagedCertificate"]}]]},
-        ManagedCertificateParameters_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","expirationDate","s"],["=","subject","s"],["=","type","s"]]},
-        ManagedCertificateParameters_fromStorage: {"known":k56,"destBag":false,"steps":[["=","type",{"spell":["ManagedCertificate"]}]]},
-        ManagedCertificateParameters_toStorage: {"known":k56,"destBag":true,"steps":[["=","type","s"]]},
-        ManagedServiceIdentity_STATUS_fromStorage: {"known":k57,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        ManagedServiceIdentity_STATUS_toStorage: {"known":k57,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        ManagedServiceIdentity_fromStorage: {"known":k58,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        ManagedServiceIdentity_toStorage: {"known":k58,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        OriginGroupOverrideActionParameters_STATUS_fromStorage: p129,
-        OriginGroupOverrideActionParameters_STATUS_toStorage: p130,
-        OriginGroupOverrideActionParameters_fromStorage: p131,
-        OriginGroupOverrideActionParameters_toStorage: p132,
-        OriginGroupOverrideAction_STATUS_fromStorage: p133,
-        OriginGroupOverrideAction_STATUS_toStorage: p134,
-        OriginGroupOverrideAction_fromStorage: p135,
-        OriginGroupOverrideAction_toStorage: p136,
-        OriginGroupOverride_STATUS_fromStorage: p137,
-        OriginGroupOverride_STATUS_toStorage: p138,
-        OriginGroupOverride_fromStorage: p139,
-        OriginGroupOverride_toStorage: p140,
-        PostArgsMatchConditionParameters_STATUS_fromStorage: p141,
-        PostArgsMatchConditionParameters_STATUS_toStorage: p9,
-        PostArgsMatchConditionParameters_fromStorage: p141,
-        PostArgsMatchConditionParameters_toStorage: p9,
-        ProfileOperatorSpec_fromStorage: p142,
-        ProfileOperatorSpec_toStorage: p143,
-        Profile_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","extendedProperties",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","resourceState",{"spell":["AbortingMigration","Active","CommittingMigration","Creating","Deleting","Disabled","Migrated","Migrating","PendingMigrationCommit"]}]]},
-        Profile_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","extendedProperties",{"map":"s"}],["=","frontDoorId","s"],["=","originResponseTimeoutSeconds","i"],["=","provisioningState","s"],["=","resourceState","s"]]},
-        Profile_Spec_fromStorage: {"known":k41,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_fromStorage"}]]},
-        Profile_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","originResponseTimeoutSeconds","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","originResponseTimeoutSeconds","i"],["=","operatorSpec",{"obj":"ProfileOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        QueryStringMatchConditionParameters_STATUS_fromStorage: p144,
-        QueryStringMatchConditionParameters_STATUS_toStorage: p7,
-        QueryStringMatchConditionParameters_fromStorage: p144,
-        QueryStringMatchConditionParameters_toStorage: p7,
-        RemoteAddressMatchConditionParameters_STATUS_fromStorage: p145,
-        RemoteAddressMatchConditionParameters_STATUS_toStorage: p7,
-        RemoteAddressMatchConditionParameters_fromStorage: p145,
-        RemoteAddressMatchConditionParameters_toStorage: p7,
-        RequestBodyMatchConditionParameters_STATUS_fromStorage: p146,
-        RequestBodyMatchConditionParameters_STATUS_toStorage: p7,
-        RequestBodyMatchConditionParameters_fromStorage: p146,
-        RequestBodyMatchConditionParameters_toStorage: p7,
-        RequestHeaderMatchConditionParameters_STATUS_fromStorage: p147,
-        RequestHeaderMatchConditionParameters_STATUS_toStorage: p9,
-        RequestHeaderMatchConditionParameters_fromStorage: p147,
-        RequestHeaderMatchConditionParameters_toStorage: p9,
-        RequestMethodMatchConditionParameters_STATUS_fromStorage: p148,
-        RequestMethodMatchConditionParameters_STATUS_toStorage: p7,
-        RequestMethodMatchConditionParameters_fromStorage: p148,
-        RequestMethodMatchConditionParameters_toStorage: p7,
-        RequestSchemeMatchConditionParameters_STATUS_fromStorage: p149,
-        RequestSchemeMatchConditionParameters_STATUS_toStorage: p7,
-        RequestSchemeMatchConditionParameters_fromStorage: p149,
-        RequestSchemeMatchConditionParameters_toStorage: p7,
-        RequestUriMatchConditionParameters_STATUS_fromStorage: p150,
-        RequestUriMatchConditionParameters_STATUS_toStorage: p7,
-        RequestUriMatchConditionParameters_fromStorage: p150,
-        RequestUriMatchConditionParameters_toStorage: p7,
-        ResourceReference_STATUS_fromStorage: p112,
-        ResourceReference_STATUS_toStorage: p113,
-        ResourceReference_fromStorage: p114,
-        ResourceReference_toStorage: p115,
-        RouteConfigurationOverrideActionParameters_STATUS_fromStorage: p151,
-        RouteConfigurationOverrideActionParameters_STATUS_toStorage: p152,
-        RouteConfigurationOverrideActionParameters_fromStorage: p153,
-        RouteConfigurationOverrideActionParameters_toStorage: p154,
-        RouteOperatorSpec_fromStorage: p142,
-        RouteOperatorSpec_toStorage: p143,
-        Route_STATUS_fromStorage: {"known":k59,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_fromStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","endpointName","s"],["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","httpsRedirect",{"spell":["Disabled","Enabled"]}],["=","linkToDefaultDomain",{"spell":["Disabled","Enabled"]}],["=","originGroup",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_fromStorage"}}],["=","supportedProtocols",{"arr":{"spell":["Http","Https"]}}]]},
-        Route_STATUS_toStorage: {"known":k59,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_STATUS_toStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","enabledState","s"],["=","endpointName","s"],["=","forwardingProtocol","s"],["=","httpsRedirect","s"],["=","linkToDefaultDomain","s"],["=","originGroup",{"obj":"ResourceReference_STATUS_toStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","provisioningState","s"],["=","ruleSets",{"arr":{"obj":"ResourceReference_STATUS_toStorage"}}],["=","supportedProtocols",{"arr":"s"}]]},
-        Route_Spec_fromStorage: {"known":["azureName","owner","cacheConfiguration","customDomains","enabledState","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","ruleSets","supportedProtocols","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_fromStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_fromStorage"}}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","forwardingProtocol",{"spell":["HttpOnly","HttpsOnly","MatchRequest"]}],["=","httpsRedirect",{"spell":["Disabled","Enabled"]}],["=","linkToDefaultDomain",{"spell":["Disabled","Enabled"]}],["=","originGroup",{"obj":"ResourceReference_fromStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","ruleSets",{"arr":{"obj":"ResourceReference_fromStorage"}}],["=","supportedProtocols",{"arr":{"spell":["Http","Https"]}}],["=","operatorSpec",{"obj":"RouteOperatorSpec_fromStorage"}]]},
-        Route_Spec_toStorage: {"known":["azureName","owner","cacheConfiguration","customDomains","enabledState","forwardingProtocol","httpsRedirect","linkToDefaultDomain","originGroup","originPath","patternsToMatch","ruleSets","supportedProtocols","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cacheConfiguration",{"obj":"AfdRouteCacheConfiguration_toStorage"}],["=","customDomains",{"arr":{"obj":"ActivatedResourceReference_toStorage"}}],["=","enabledState","s"],["=","forwardingProtocol","s"],["=","httpsRedirect","s"],["=","linkToDefaultDomain","s"],["=","originGroup",{"obj":"ResourceReference_toStorage"}],["=","originPath","s"],["=","patternsToMatch",{"arr":"s"}],["=","ruleSets",{"arr":{"obj":"ResourceReference_toStorage"}}],["=","supportedProtocols",{"arr":"s"}],["=","operatorSpec",{"obj":"RouteOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        RuleOperatorSpec_fromStorage: p142,
-        RuleOperatorSpec_toStorage: p143,
-        RuleSetOperatorSpec_fromStorage: p142,
-        RuleSetOperatorSpec_toStorage: p143,
-        RuleSet_STATUS_fromStorage: {"known":k60,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        RuleSet_STATUS_toStorage: {"known":k60,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","profileName","s"],["=","provisioningState","s"]]},
-        RuleSet_Spec_fromStorage: {"known":["azureName","owner","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"RuleSetOperatorSpec_fromStorage"}]]},
-        RuleSet_Spec_toStorage: {"known":["azureName","owner","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"RuleSetOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        Rule_STATUS_fromStorage: {"known":k61,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_fromStorage"}}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","matchProcessingBehavior",{"spell":["Continue","Stop"]}],["=","order","i"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_fromStorage"}}]]},
-        Rule_STATUS_toStorage: {"known":k61,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_STATUS_toStorage"}}],["=","deploymentStatus","s"],["=","matchProcessingBehavior","s"],["=","order","i"],["=","provisioningState","s"],["=","ruleSetName","s"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_STATUS_toStorage"}}]]},
-        Rule_Spec_fromStorage: {"known":["azureName","owner","actions","matchProcessingBehavior","order","ruleconditions","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_fromStorage"}}],["=","matchProcessingBehavior",{"spell":["Continue","Stop"]}],["=","order","i"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_fromStorage"}}],["=","operatorSpec",{"obj":"RuleOperatorSpec_fromStorage"}]]},
-        Rule_Spec_toStorage: {"known":["azureName","owner","actions","matchProcessingBehavior","order","ruleconditions","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","actions",{"arr":{"obj":"DeliveryRuleAction_toStorage"}}],["=","matchProcessingBehavior","s"],["=","order","i"],["=","ruleconditions",{"arr":{"obj":"DeliveryRuleCondition_toStorage"}}],["=","operatorSpec",{"obj":"RuleOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        SecretOperatorSpec_fromStorage: p142,
-        SecretOperatorSpec_toStorage: p143,
-        SecretParameters_STATUS_fromStorage: {"known":k62,"destBag":false,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_STATUS_fromStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_STATUS_fromStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_STATUS_fromStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_STATUS_fromStorage"}]]},
-        SecretParameters_STATUS_toStorage: {"known":k62,"destBag":true,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_STATUS_toStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_STATUS_toStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_STATUS_toStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_STATUS_toStorage"}]]},
-        SecretParameters_fromStorage: {"known":k62,"destBag":false,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_fromStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_fromStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_fromStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_fromStorage"}]]},
-        SecretParameters_toStorage: {"known":k62,"destBag":true,"steps":[["=","azureFirstPartyManagedCertificate",{"obj":"AzureFirstPartyManagedCertificateParameters_toStorage"}],["=","customerCertificate",{"obj":"CustomerCertificateParameters_toStorage"}],["=","managedCertificate",{"obj":"ManagedCertificateParameters_toStorage"}],["=","urlSigningKey",{"obj":"UrlSigningKeyParameters_toStorage"}]]},
-        Secret_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","parameters",{"obj":"SecretParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        Secret_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","parameters",{"obj":"SecretParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"]]},
-        Secret_Spec_fromStorage: {"known":k64,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecretParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_fromStorage"}]]},
-        Secret_Spec_toStorage: {"known":k65,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecretParameters_toStorage"}],["=","operatorSpec",{"obj":"SecretOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        SecurityPolicyOperatorSpec_fromStorage: p142,
-        SecurityPolicyOperatorSpec_toStorage: p143,
-        SecurityPolicyPropertiesParameters_STATUS_fromStorage: {"known":k66,"destBag":false,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_STATUS_fromStorage"}]]},
-        SecurityPolicyPropertiesParameters_STATUS_toStorage: {"known":k66,"destBag":true,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_STATUS_toStorage"}]]},
-        SecurityPolicyPropertiesParameters_fromStorage: {"known":k66,"destBag":false,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_fromStorage"}]]},
-        SecurityPolicyPropertiesParameters_toStorage: {"known":k66,"destBag":true,"steps":[["=","webApplicationFirewall",{"obj":"SecurityPolicyWebApplicationFirewallParameters_toStorage"}]]},
-        SecurityPolicyWebApplicationFirewallAssociation_STATUS_fromStorage: {"known":k67,"destBag":false,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_STATUS_fromStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
-        SecurityPolicyWebApplicationFirewallAssociation_STATUS_toStorage: {"known":k67,"destBag":true,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_STATUS_toStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
-        SecurityPolicyWebApplicationFirewallAssociation_fromStorage: {"known":k67,"destBag":false,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_fromStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
-        SecurityPolicyWebApplicationFirewallAssociation_toStorage: {"known":k67,"destBag":true,"steps":[["=","domains",{"arr":{"obj":"ActivatedResourceReference_toStorage"}}],["=","patternsToMatch",{"arr":"s"}]]},
-        SecurityPolicyWebApplicationFirewallParameters_STATUS_fromStorage: {"known":k68,"destBag":false,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_STATUS_fromStorage"}}],["=","type",{"spell":["WebApplicationFirewall"]}],["=","wafPolicy",{"obj":"ResourceReference_STATUS_fromStorage"}]]},
-        SecurityPolicyWebApplicationFirewallParameters_STATUS_toStorage: {"known":k68,"destBag":true,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_STATUS_toStorage"}}],["=","type","s"],["=","wafPolicy",{"obj":"ResourceReference_STATUS_toStorage"}]]},
-        SecurityPolicyWebApplicationFirewallParameters_fromStorage: {"known":k68,"destBag":false,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_fromStorage"}}],["=","type",{"spell":["WebApplicationFirewall"]}],["=","wafPolicy",{"obj":"ResourceReference_fromStorage"}]]},
-        SecurityPolicyWebApplicationFirewallParameters_toStorage: {"known":k68,"destBag":true,"steps":[["=","associations",{"arr":{"obj":"SecurityPolicyWebApplicationFirewallAssociation_toStorage"}}],["=","type","s"],["=","wafPolicy",{"obj":"ResourceReference_toStorage"}]]},
-        SecurityPolicy_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","deploymentStatus",{"spell":["Failed","InProgress","NotStarted","Succeeded"]}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_STATUS_fromStorage"}],["=","profileName","s"],["=","provisioningState",{"spell":["Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        SecurityPolicy_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","deploymentStatus","s"],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_STATUS_toStorage"}],["=","profileName","s"],["=","provisioningState","s"]]},
-        SecurityPolicy_Spec_fromStorage: {"known":k64,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_fromStorage"}],["=","operatorSpec",{"obj":"SecurityPolicyOperatorSpec_fromStorage"}]]},
-        SecurityPolicy_Spec_toStorage: {"known":k65,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","parameters",{"obj":"SecurityPolicyPropertiesParameters_toStorage"}],["=","operatorSpec",{"obj":"SecurityPolicyOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        ServerPortMatchConditionParameters_STATUS_fromStorage: p155,
-        ServerPortMatchConditionParameters_STATUS_toStorage: p7,
-        ServerPortMatchConditionParameters_fromStorage: p155,
-        ServerPortMatchConditionParameters_toStorage: p7,
-        SharedPrivateLinkResourceProperties_STATUS_fromStorage: {"known":k69,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
-        SharedPrivateLinkResourceProperties_STATUS_toStorage: {"known":k69,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_STATUS_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
-        SharedPrivateLinkResourceProperties_fromStorage: {"known":k69,"destBag":false,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_fromStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected","Timeout"]}]]},
-        SharedPrivateLinkResourceProperties_toStorage: {"known":k69,"destBag":true,"steps":[["=","groupId","s"],["=","privateLink",{"obj":"ResourceReference_toStorage"}],["=","privateLinkLocation","s"],["=","requestMessage","s"],["=","status","s"]]},
-        Sku_STATUS_fromStorage: p156,
-        Sku_STATUS_toStorage: p157,
-        Sku_fromStorage: p156,
-        Sku_toStorage: p157,
-        SocketAddrMatchConditionParameters_STATUS_fromStorage: p158,
-        SocketAddrMatchConditionParameters_STATUS_toStorage: p7,
-        SocketAddrMatchConditionParameters_fromStorage: p158,
-        SocketAddrMatchConditionParameters_toStorage: p7,
-        SslProtocolMatchConditionParameters_STATUS_fromStorage: p159,
-        SslProtocolMatchConditionParameters_STATUS_toStorage: p7,
-        SslProtocolMatchConditionParameters_fromStorage: p159,
-        SslProtocolMatchConditionParameters_toStorage: p7,
-        SystemData_STATUS_fromStorage: p160,
-        SystemData_STATUS_toStorage: p161,
-        UrlFileExtensionMatchConditionParameters_STATUS_fromStorage: p162,
-        UrlFileExtensionMatchConditionParameters_STATUS_toStorage: p7,
-        UrlFileExtensionMatchConditionParameters_fromStorage: p162,
-        UrlFileExtensionMatchConditionParameters_toStorage: p7,
-        UrlFileNameMatchConditionParameters_STATUS_fromStorage: p163,
-        UrlFileNameMatchConditionParameters_STATUS_toStorage: p7,
-        UrlFileNameMatchConditionParameters_fromStorage: p163,
-        UrlFileNameMatchConditionParameters_toStorage: p7,
-        UrlPathMatchConditionParameters_STATUS_fromStorage: p164,
-        UrlPathMatchConditionParameters_STATUS_toStorage: p7,
-        UrlPathMatchConditionParameters_fromStorage: p164,
-        UrlPathMatchConditionParameters_toStorage: p7,
-        UrlRedirectActionParameters_STATUS_fromStorage: p165,
-        UrlRedirectActionParameters_STATUS_toStorage: p166,
-        UrlRedirectActionParameters_fromStorage: p165,
-        UrlRedirectActionParameters_toStorage: p166,
-        UrlRedirectAction_STATUS_fromStorage: p167,
-        UrlRedirectAction_STATUS_toStorage: p168,
-        UrlRedirectAction_fromStorage: p169,
-        UrlRedirectAction_toStorage: p170,
-        UrlRewriteActionParameters_STATUS_fromStorage: p171,
-        UrlRewriteActionParameters_STATUS_toStorage: p172,
-        UrlRewriteActionParameters_fromStorage: p171,
-        UrlRewriteActionParameters_toStorage: p172,
-        UrlRewriteAction_STATUS_fromStorage: p173,
-        UrlRewriteAction_STATUS_toStorage: p174,
-        UrlRewriteAction_fromStorage: p175,
-        UrlRewriteAction_toStorage: p176,
-        UrlSigningActionParameters_STATUS_fromStorage: p177,
-        UrlSigningActionParameters_STATUS_toStorage: p178,
-        UrlSigningActionParameters_fromStorage: p179,
-        UrlSigningActionParameters_toStorage: p180,
-        UrlSigningAction_STATUS_fromStorage: p181,
-        UrlSigningAction_STATUS_toStorage: p182,
-        UrlSigningAction_fromStorage: p183,
-        UrlSigningAction_toStorage: p184,
-        UrlSigningKeyParameters_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
-        UrlSigningKeyParameters_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_STATUS_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
-        UrlSigningKeyParameters_fromStorage: {"known":k70,"destBag":false,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_fromStorage"}],["=","secretVersion","s"],["=","type",{"spell":["UrlSigningKey"]}]]},
-        UrlSigningKeyParameters_toStorage: {"known":k70,"destBag":true,"steps":[["=","keyId","s"],["=","secretSource",{"obj":"ResourceReference_toStorage"}],["=","secretVersion","s"],["=","type","s"]]},
-        UrlSigningParamIdentifier_STATUS_fromStorage: p185,
-        UrlSigningParamIdentifier_STATUS_toStorage: p186,
-        UrlSigningParamIdentifier_fromStorage: p185,
-        UrlSigningParamIdentifier_toStorage: p186,
-        UserAssignedIdentityDetails_fromStorage: {"known":k15,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k15,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k71,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: p195,
-        conditions_Condition_fromStorage: p187,
-        conditions_Condition_toStorage: p187,
-        core_DestinationExpression_fromStorage: p188,
-        core_DestinationExpression_toStorage: p188,
-        genruntime_ConfigMapReference_fromStorage: p196,
-        genruntime_ConfigMapReference_toStorage: p196,
-        genruntime_KnownResourceReference_fromStorage: p189,
-        genruntime_KnownResourceReference_toStorage: p189,
-        genruntime_ResourceReference_fromStorage: p190,
-        genruntime_ResourceReference_toStorage: p190,
-      },
-    },
-    "v1api20230501storage": {
-      resources: {
-      },
-      types: {
-        ManagedServiceIdentity_STATUS_normalize: {"known":k57,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
-        ManagedServiceIdentity_normalize: {"known":k58,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        UserAssignedIdentityDetails_normalize: {"known":k15,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        UserAssignedIdentity_STATUS_normalize: p195,
-        genruntime_ResourceReference_normalize: p190,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,274 +2,282 @@
 /** The conversions of cognitiveservices.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["action","expiration","rateLimitPercentage"];
-const k1: readonly string[] = ["key1","key2"];
-const k2: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k3: readonly string[] = ["abusePenalty","allowProjectManagement","allowedFqdnList","amlWorkspace","apiProperties","associatedProjects","callRateLimit","capabilities","commitmentPlanAssociations","customSubDomainName","dateCreated","defaultProject","deletionDate","disableLocalAuth","dynamicThrottlingEnabled","encryption","endpoint","endpoints","internalId","isMigrated","locations","networkAcls","networkInjections","privateEndpointConnections","provisioningState","publicNetworkAccess","quotaLimit","raiMonitorConfig","restore","restrictOutboundNetworkAccess","scheduledPurgeDate","skuChangeInfo","userOwnedStorage"];
-const k4: readonly string[] = ["allowProjectManagement","allowedFqdnList","amlWorkspace","apiProperties","associatedProjects","customSubDomainName","defaultProject","disableLocalAuth","dynamicThrottlingEnabled","encryption","locations","migrationToken","networkAcls","networkInjections","publicNetworkAccess","raiMonitorConfig","restore","restrictOutboundNetworkAccess","userOwnedStorage"];
-const k5: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","properties","sku","systemData","tags"];
-const k6: readonly string[] = ["aadClientId","aadTenantId","additionalProperties","qnaAzureSearchEndpointId","qnaRuntimeEndpoint","statisticsEnabled","superUser","websiteName"];
-const k7: readonly string[] = ["aadClientId","aadClientIdFromConfig","aadTenantId","aadTenantIdFromConfig","additionalProperties","eventHubConnectionString","qnaAzureSearchEndpointId","qnaAzureSearchEndpointIdFromConfig","qnaAzureSearchEndpointKey","qnaRuntimeEndpoint","qnaRuntimeEndpointFromConfig","statisticsEnabled","storageAccountConnectionString","superUser","superUserFromConfig","websiteName","websiteNameFromConfig"];
-const k8: readonly string[] = ["count","renewalPeriod","rules"];
-const k9: readonly string[] = ["commitmentPlanId","commitmentPlanLocation"];
-const k10: readonly string[] = ["designatedCapacity","priority"];
-const k11: readonly string[] = ["callRateLimit","format","name","publisher","source","sourceAccount","version"];
-const k12: readonly string[] = ["format","formatFromConfig","name","nameFromConfig","publisher","publisherFromConfig","sourceReference","sourceAccountReference","version","versionFromConfig"];
-const k13: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k14: readonly string[] = ["callRateLimit","capabilities","capacitySettings","currentCapacity","dynamicThrottlingEnabled","model","parentDeploymentName","provisioningState","raiPolicyName","rateLimits","scaleSettings","spilloverDeploymentName","versionUpgradeOption"];
-const k15: readonly string[] = ["capacitySettings","model","parentDeploymentName","raiPolicyName","scaleSettings","spilloverDeploymentName","versionUpgradeOption"];
-const k16: readonly string[] = ["activeCapacity","capacity","scaleType"];
-const k17: readonly string[] = ["capacity","scaleType"];
-const k18: readonly string[] = ["conditions","id","name","type","etag","properties","sku","systemData","tags"];
-const k19: readonly string[] = ["keySource","keyVaultProperties"];
-const k20: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k21: readonly string[] = ["type","userAssignedIdentities"];
-const k22: readonly string[] = ["value"];
-const k23: readonly string[] = ["identityClientId","keyName","keyVaultUri","keyVersion"];
-const k24: readonly string[] = ["regions","routingMethod"];
-const k25: readonly string[] = ["scenario","subnetArmId","useMicrosoftManagedNetwork"];
-const k26: readonly string[] = ["scenario","subnetArmReference","useMicrosoftManagedNetwork"];
-const k27: readonly string[] = ["bypass","defaultAction","ipRules","virtualNetworkRules"];
-const k28: readonly string[] = ["id"];
-const k29: readonly string[] = ["adxStorageResourceId","identityClientId"];
-const k30: readonly string[] = ["adxStorageResourceReference","identityClientId"];
-const k31: readonly string[] = ["customsubdomain","name","value"];
-const k32: readonly string[] = ["method","path"];
-const k33: readonly string[] = ["name","value"];
-const k34: readonly string[] = ["countOfDowngrades","countOfUpgradesAfterDowngrades","lastChangeDate"];
-const k35: readonly string[] = ["capacity","family","name","size","tier"];
-const k36: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k37: readonly string[] = ["count","dynamicThrottlingEnabled","key","matchPatterns","minCount","renewalPeriod"];
-const k38: readonly string[] = ["reference"];
-const k39: readonly string[] = ["clientId","principalId"];
-const k40: readonly string[] = ["identityClientId","resourceId"];
-const k41: readonly string[] = ["identityClientId","resourceReference"];
-const k42: readonly string[] = ["id","ignoreMissingVnetServiceEndpoint","state"];
-const k43: readonly string[] = ["reference","ignoreMissingVnetServiceEndpoint","state"];
-const k44: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k45: readonly string[] = ["name","key","value","annotations","labels"];
-const k46: readonly string[] = ["name","key"];
-const k47: readonly string[] = ["name","armId"];
-const k48: readonly string[] = ["group","kind","name","armId"];
-const k49: readonly string[] = ["name","key","annotations","labels"];
-const k50: readonly string[] = ["description","displayName","endpoints","isDefault","provisioningState"];
-const k51: readonly string[] = ["description","displayName"];
-const k52: readonly string[] = ["conditions","id","name","type","etag","identity","location","properties","systemData","tags"];
-const p0: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","count","n"],["=","renewalPeriod","n"],["=","rules",{"arr":{"obj":"ThrottlingRule_STATUS_fromStorage"}}]]};
-const p1: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","count","n"],["=","renewalPeriod","n"],["=","rules",{"arr":{"obj":"ThrottlingRule_STATUS_toStorage"}}]]};
-const p2: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","designatedCapacity","i"],["=","priority","i"]]};
-const p3: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","designatedCapacity","i"],["=","priority","i"]]};
-const p4: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p5: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p6: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p7: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p8: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p9: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p10: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","value","s"]]};
-const p11: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","value","s"]]};
-const p12: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p13: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p14: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
-const p15: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
-const p16: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Enterprise","Free","Premium","Standard"]}]]};
-const p17: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
-const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p19: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p20: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p21: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p22: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p23: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p24: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
-const p25: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
-const p26: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p28: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p29: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p30: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
-const p31: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p32: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p33: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p34: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20250601": {
-      resources: {
-        Account_fromStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601","spec":"Account_Spec_fromStorage","status":"Account_STATUS_fromStorage"},
-        Account_toStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601storage","spec":"Account_Spec_toStorage","status":"Account_STATUS_toStorage"},
-        Deployment_fromStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601","spec":"Deployment_Spec_fromStorage","status":"Deployment_STATUS_fromStorage"},
-        Deployment_toStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601storage","spec":"Deployment_Spec_toStorage","status":"Deployment_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["action","expiration","rateLimitPercentage"];
+  const k1: readonly string[] = ["key1","key2"];
+  const k2: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k3: readonly string[] = ["abusePenalty","allowProjectManagement","allowedFqdnList","amlWorkspace","apiProperties","associatedProjects","callRateLimit","capabilities","commitmentPlanAssociations","customSubDomainName","dateCreated","defaultProject","deletionDate","disableLocalAuth","dynamicThrottlingEnabled","encryption","endpoint","endpoints","internalId","isMigrated","locations","networkAcls","networkInjections","privateEndpointConnections","provisioningState","publicNetworkAccess","quotaLimit","raiMonitorConfig","restore","restrictOutboundNetworkAccess","scheduledPurgeDate","skuChangeInfo","userOwnedStorage"];
+  const k4: readonly string[] = ["allowProjectManagement","allowedFqdnList","amlWorkspace","apiProperties","associatedProjects","customSubDomainName","defaultProject","disableLocalAuth","dynamicThrottlingEnabled","encryption","locations","migrationToken","networkAcls","networkInjections","publicNetworkAccess","raiMonitorConfig","restore","restrictOutboundNetworkAccess","userOwnedStorage"];
+  const k5: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","properties","sku","systemData","tags"];
+  const k6: readonly string[] = ["aadClientId","aadTenantId","additionalProperties","qnaAzureSearchEndpointId","qnaRuntimeEndpoint","statisticsEnabled","superUser","websiteName"];
+  const k7: readonly string[] = ["aadClientId","aadClientIdFromConfig","aadTenantId","aadTenantIdFromConfig","additionalProperties","eventHubConnectionString","qnaAzureSearchEndpointId","qnaAzureSearchEndpointIdFromConfig","qnaAzureSearchEndpointKey","qnaRuntimeEndpoint","qnaRuntimeEndpointFromConfig","statisticsEnabled","storageAccountConnectionString","superUser","superUserFromConfig","websiteName","websiteNameFromConfig"];
+  const k8: readonly string[] = ["count","renewalPeriod","rules"];
+  const k9: readonly string[] = ["commitmentPlanId","commitmentPlanLocation"];
+  const k10: readonly string[] = ["designatedCapacity","priority"];
+  const k11: readonly string[] = ["callRateLimit","format","name","publisher","source","sourceAccount","version"];
+  const k12: readonly string[] = ["format","formatFromConfig","name","nameFromConfig","publisher","publisherFromConfig","sourceReference","sourceAccountReference","version","versionFromConfig"];
+  const k13: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k14: readonly string[] = ["callRateLimit","capabilities","capacitySettings","currentCapacity","dynamicThrottlingEnabled","model","parentDeploymentName","provisioningState","raiPolicyName","rateLimits","scaleSettings","spilloverDeploymentName","versionUpgradeOption"];
+  const k15: readonly string[] = ["capacitySettings","model","parentDeploymentName","raiPolicyName","scaleSettings","spilloverDeploymentName","versionUpgradeOption"];
+  const k16: readonly string[] = ["activeCapacity","capacity","scaleType"];
+  const k17: readonly string[] = ["capacity","scaleType"];
+  const k18: readonly string[] = ["conditions","id","name","type","etag","properties","sku","systemData","tags"];
+  const k19: readonly string[] = ["keySource","keyVaultProperties"];
+  const k20: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k21: readonly string[] = ["type","userAssignedIdentities"];
+  const k22: readonly string[] = ["value"];
+  const k23: readonly string[] = ["identityClientId","keyName","keyVaultUri","keyVersion"];
+  const k24: readonly string[] = ["regions","routingMethod"];
+  const k25: readonly string[] = ["scenario","subnetArmId","useMicrosoftManagedNetwork"];
+  const k26: readonly string[] = ["scenario","subnetArmReference","useMicrosoftManagedNetwork"];
+  const k27: readonly string[] = ["bypass","defaultAction","ipRules","virtualNetworkRules"];
+  const k28: readonly string[] = ["id"];
+  const k29: readonly string[] = ["adxStorageResourceId","identityClientId"];
+  const k30: readonly string[] = ["adxStorageResourceReference","identityClientId"];
+  const k31: readonly string[] = ["customsubdomain","name","value"];
+  const k32: readonly string[] = ["method","path"];
+  const k33: readonly string[] = ["name","value"];
+  const k34: readonly string[] = ["countOfDowngrades","countOfUpgradesAfterDowngrades","lastChangeDate"];
+  const k35: readonly string[] = ["capacity","family","name","size","tier"];
+  const k36: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k37: readonly string[] = ["count","dynamicThrottlingEnabled","key","matchPatterns","minCount","renewalPeriod"];
+  const k38: readonly string[] = ["reference"];
+  const k39: readonly string[] = ["clientId","principalId"];
+  const k40: readonly string[] = ["identityClientId","resourceId"];
+  const k41: readonly string[] = ["identityClientId","resourceReference"];
+  const k42: readonly string[] = ["id","ignoreMissingVnetServiceEndpoint","state"];
+  const k43: readonly string[] = ["reference","ignoreMissingVnetServiceEndpoint","state"];
+  const k44: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k45: readonly string[] = ["name","key","value","annotations","labels"];
+  const k46: readonly string[] = ["name","key"];
+  const k47: readonly string[] = ["name","armId"];
+  const k48: readonly string[] = ["group","kind","name","armId"];
+  const k49: readonly string[] = ["name","key","annotations","labels"];
+  const k50: readonly string[] = ["description","displayName","endpoints","isDefault","provisioningState"];
+  const k51: readonly string[] = ["description","displayName"];
+  const k52: readonly string[] = ["conditions","id","name","type","etag","identity","location","properties","systemData","tags"];
+  const p0: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","count","n"],["=","renewalPeriod","n"],["=","rules",{"arr":{"obj":"ThrottlingRule_STATUS_fromStorage"}}]]};
+  const p1: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","count","n"],["=","renewalPeriod","n"],["=","rules",{"arr":{"obj":"ThrottlingRule_STATUS_toStorage"}}]]};
+  const p2: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","designatedCapacity","i"],["=","priority","i"]]};
+  const p3: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","designatedCapacity","i"],["=","priority","i"]]};
+  const p4: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p5: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p6: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+  const p7: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+  const p8: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p9: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p10: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","value","s"]]};
+  const p11: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","value","s"]]};
+  const p12: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+  const p13: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","identityClientId","s"],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+  const p14: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
+  const p15: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","customsubdomain","s"],["=","name","s"],["=","value","n"]]};
+  const p16: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Enterprise","Free","Premium","Standard"]}]]};
+  const p17: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
+  const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p19: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p20: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p21: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p22: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p23: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p24: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
+  const p25: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceId","s"]]};
+  const p26: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","identityClientId","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p29: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p30: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  const p31: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p32: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p33: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p34: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  return {
+    packages: {
+      "v1api20250601": {
+        resources: {
+          Account_fromStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601","spec":"Account_Spec_fromStorage","status":"Account_STATUS_fromStorage"},
+          Account_toStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601storage","spec":"Account_Spec_toStorage","status":"Account_STATUS_toStorage"},
+          Deployment_fromStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601","spec":"Deployment_Spec_fromStorage","status":"Deployment_STATUS_fromStorage"},
+          Deployment_toStorage: {"apiVersion":"cognitiveservices.azure.com/v1api20250601storage","spec":"Deployment_Spec_toStorage","status":"Deployment_STATUS_toStorage"},
+        },
+        types: {
+          AbusePenalty_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","action",{"spell":["Block","Throttle"]}],["=","expiration","s"],["=","rateLimitPercentage","n"]]},
+          AbusePenalty_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","action","s"],["=","expiration","s"],["=","rateLimitPercentage","n"]]},
+          AccountOperatorSecrets_fromStorage: {"known":k1,"destBag":false,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+          AccountOperatorSecrets_toStorage: {"known":k1,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_toStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+          AccountOperatorSpec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"AccountOperatorSecrets_fromStorage"}]]},
+          AccountOperatorSpec_toStorage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"AccountOperatorSecrets_toStorage"}]]},
+          AccountProperties_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","abusePenalty",{"obj":"AbusePenalty_STATUS_fromStorage"}],["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_STATUS_fromStorage"}],["=","apiProperties",{"obj":"ApiProperties_STATUS_fromStorage"}],["=","associatedProjects",{"arr":"s"}],["=","callRateLimit",{"obj":"CallRateLimit_STATUS_fromStorage"}],["=","capabilities",{"arr":{"obj":"SkuCapability_STATUS_fromStorage"}}],["=","commitmentPlanAssociations",{"arr":{"obj":"CommitmentPlanAssociation_STATUS_fromStorage"}}],["=","customSubDomainName","s"],["=","dateCreated","s"],["=","defaultProject","s"],["=","deletionDate","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","endpoint","s"],["=","endpoints",{"map":"s"}],["=","internalId","s"],["=","isMigrated","b"],["=","locations",{"obj":"MultiRegionSettings_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_STATUS_fromStorage"}}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Accepted","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","quotaLimit",{"obj":"QuotaLimit_STATUS_fromStorage"}],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_STATUS_fromStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","scheduledPurgeDate","s"],["=","skuChangeInfo",{"obj":"SkuChangeInfo_STATUS_fromStorage"}],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_STATUS_fromStorage"}}]]},
+          AccountProperties_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","abusePenalty",{"obj":"AbusePenalty_STATUS_toStorage"}],["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_STATUS_toStorage"}],["=","apiProperties",{"obj":"ApiProperties_STATUS_toStorage"}],["=","associatedProjects",{"arr":"s"}],["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","capabilities",{"arr":{"obj":"SkuCapability_STATUS_toStorage"}}],["=","commitmentPlanAssociations",{"arr":{"obj":"CommitmentPlanAssociation_STATUS_toStorage"}}],["=","customSubDomainName","s"],["=","dateCreated","s"],["=","defaultProject","s"],["=","deletionDate","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","endpoint","s"],["=","endpoints",{"map":"s"}],["=","internalId","s"],["=","isMigrated","b"],["=","locations",{"obj":"MultiRegionSettings_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_STATUS_toStorage"}}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","quotaLimit",{"obj":"QuotaLimit_STATUS_toStorage"}],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_STATUS_toStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","scheduledPurgeDate","s"],["=","skuChangeInfo",{"obj":"SkuChangeInfo_STATUS_toStorage"}],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_STATUS_toStorage"}}]]},
+          AccountProperties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_fromStorage"}],["=","apiProperties",{"obj":"ApiProperties_fromStorage"}],["=","associatedProjects",{"arr":"s"}],["=","customSubDomainName","s"],["=","defaultProject","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","locations",{"obj":"MultiRegionSettings_fromStorage"}],["=","migrationToken",{"obj":"genruntime_SecretReference_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_fromStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_fromStorage"}}]]},
+          AccountProperties_toStorage: {"known":k4,"destBag":true,"steps":[["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_toStorage"}],["=","apiProperties",{"obj":"ApiProperties_toStorage"}],["=","associatedProjects",{"arr":"s"}],["=","customSubDomainName","s"],["=","defaultProject","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","locations",{"obj":"MultiRegionSettings_toStorage"}],["=","migrationToken",{"obj":"genruntime_SecretReference_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_toStorage"}}],["=","publicNetworkAccess","s"],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_toStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_toStorage"}}]]},
+          Account_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+          Account_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+          Account_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"AccountOperatorSpec_fromStorage"}]]},
+          Account_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"AccountOperatorSpec_toStorage"}],["v","v1api20250601"]]},
+          ApiProperties_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","aadClientId","s"],["=","aadTenantId","s"],["=","additionalProperties",{"map":"j"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaRuntimeEndpoint","s"],["=","statisticsEnabled","b"],["=","superUser","s"],["=","websiteName","s"]]},
+          ApiProperties_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","aadClientId","s"],["=","aadTenantId","s"],["=","additionalProperties",{"map":"j"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaRuntimeEndpoint","s"],["=","statisticsEnabled","b"],["=","superUser","s"],["=","websiteName","s"]]},
+          ApiProperties_fromStorage: {"known":k7,"destBag":false,"steps":[["=","aadClientId","s"],["=","aadClientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","aadTenantId","s"],["=","aadTenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","additionalProperties",{"map":"j"}],["=","eventHubConnectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaAzureSearchEndpointIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","qnaAzureSearchEndpointKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","qnaRuntimeEndpoint","s"],["=","qnaRuntimeEndpointFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","statisticsEnabled","b"],["=","storageAccountConnectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","superUser","s"],["=","superUserFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","websiteName","s"],["=","websiteNameFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]},
+          ApiProperties_toStorage: {"known":k7,"destBag":true,"steps":[["=","aadClientId","s"],["=","aadClientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","aadTenantId","s"],["=","aadTenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","additionalProperties",{"map":"j"}],["=","eventHubConnectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaAzureSearchEndpointIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","qnaAzureSearchEndpointKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","qnaRuntimeEndpoint","s"],["=","qnaRuntimeEndpointFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","statisticsEnabled","b"],["=","storageAccountConnectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","superUser","s"],["=","superUserFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","websiteName","s"],["=","websiteNameFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]},
+          CallRateLimit_STATUS_fromStorage: p0,
+          CallRateLimit_STATUS_toStorage: p1,
+          CommitmentPlanAssociation_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","commitmentPlanId","s"],["=","commitmentPlanLocation","s"]]},
+          CommitmentPlanAssociation_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","commitmentPlanId","s"],["=","commitmentPlanLocation","s"]]},
+          DeploymentCapacitySettings_STATUS_fromStorage: p2,
+          DeploymentCapacitySettings_STATUS_toStorage: p3,
+          DeploymentCapacitySettings_fromStorage: p2,
+          DeploymentCapacitySettings_toStorage: p3,
+          DeploymentModel_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_fromStorage"}],["=","format","s"],["=","name","s"],["=","publisher","s"],["=","source","s"],["=","sourceAccount","s"],["=","version","s"]]},
+          DeploymentModel_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","format","s"],["=","name","s"],["=","publisher","s"],["=","source","s"],["=","sourceAccount","s"],["=","version","s"]]},
+          DeploymentModel_fromStorage: {"known":k12,"destBag":false,"steps":[["=","format","s"],["=","formatFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","name","s"],["=","nameFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","publisher","s"],["=","publisherFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","sourceAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","versionFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]},
+          DeploymentModel_toStorage: {"known":k12,"destBag":true,"steps":[["=","format","s"],["=","formatFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","name","s"],["=","nameFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","publisher","s"],["=","publisherFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","sourceAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","versionFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]},
+          DeploymentOperatorSpec_fromStorage: p4,
+          DeploymentOperatorSpec_toStorage: p5,
+          DeploymentProperties_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_fromStorage"}],["=","capabilities",{"map":"s"}],["=","capacitySettings",{"obj":"DeploymentCapacitySettings_STATUS_fromStorage"}],["=","currentCapacity","i"],["=","dynamicThrottlingEnabled","b"],["=","model",{"obj":"DeploymentModel_STATUS_fromStorage"}],["=","parentDeploymentName","s"],["=","provisioningState",{"spell":["Accepted","Canceled","Creating","Deleting","Disabled","Failed","Moving","Succeeded"]}],["=","raiPolicyName","s"],["=","rateLimits",{"arr":{"obj":"ThrottlingRule_STATUS_fromStorage"}}],["=","scaleSettings",{"obj":"DeploymentScaleSettings_STATUS_fromStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption",{"spell":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]}]]},
+          DeploymentProperties_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","capabilities",{"map":"s"}],["=","capacitySettings",{"obj":"DeploymentCapacitySettings_STATUS_toStorage"}],["=","currentCapacity","i"],["=","dynamicThrottlingEnabled","b"],["=","model",{"obj":"DeploymentModel_STATUS_toStorage"}],["=","parentDeploymentName","s"],["=","provisioningState","s"],["=","raiPolicyName","s"],["=","rateLimits",{"arr":{"obj":"ThrottlingRule_STATUS_toStorage"}}],["=","scaleSettings",{"obj":"DeploymentScaleSettings_STATUS_toStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption","s"]]},
+          DeploymentProperties_fromStorage: {"known":k15,"destBag":false,"steps":[["=","capacitySettings",{"obj":"DeploymentCapacitySettings_fromStorage"}],["=","model",{"obj":"DeploymentModel_fromStorage"}],["=","parentDeploymentName","s"],["=","raiPolicyName","s"],["=","scaleSettings",{"obj":"DeploymentScaleSettings_fromStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption",{"spell":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]}]]},
+          DeploymentProperties_toStorage: {"known":k15,"destBag":true,"steps":[["=","capacitySettings",{"obj":"DeploymentCapacitySettings_toStorage"}],["=","model",{"obj":"DeploymentModel_toStorage"}],["=","parentDeploymentName","s"],["=","raiPolicyName","s"],["=","scaleSettings",{"obj":"DeploymentScaleSettings_toStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption","s"]]},
+          DeploymentScaleSettings_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","activeCapacity","i"],["=","capacity","i"],["=","scaleType",{"spell":["Manual","Standard"]}]]},
+          DeploymentScaleSettings_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","activeCapacity","i"],["=","capacity","i"],["=","scaleType","s"]]},
+          DeploymentScaleSettings_fromStorage: {"known":k17,"destBag":false,"steps":[["=","capacity","i"],["=","scaleType",{"spell":["Manual","Standard"]}]]},
+          DeploymentScaleSettings_toStorage: {"known":k17,"destBag":true,"steps":[["=","capacity","i"],["=","scaleType","s"]]},
+          Deployment_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","properties",{"obj":"DeploymentProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+          Deployment_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","properties",{"obj":"DeploymentProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+          Deployment_Spec_fromStorage: {"known":["azureName","owner","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","properties",{"obj":"DeploymentProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"DeploymentOperatorSpec_fromStorage"}]]},
+          Deployment_Spec_toStorage: {"known":["azureName","owner","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"DeploymentProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"DeploymentOperatorSpec_toStorage"}],["v","v1api20250601"]]},
+          Encryption_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.CognitiveServices","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}]]},
+          Encryption_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}]]},
+          Encryption_fromStorage: {"known":k19,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.CognitiveServices","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}]]},
+          Encryption_toStorage: {"known":k19,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}]]},
+          Identity_STATUS_fromStorage: p6,
+          Identity_STATUS_toStorage: p7,
+          Identity_fromStorage: p8,
+          Identity_toStorage: p9,
+          IpRule_STATUS_fromStorage: p10,
+          IpRule_STATUS_toStorage: p11,
+          IpRule_fromStorage: p10,
+          IpRule_toStorage: p11,
+          KeyVaultProperties_STATUS_fromStorage: p12,
+          KeyVaultProperties_STATUS_toStorage: p13,
+          KeyVaultProperties_fromStorage: p12,
+          KeyVaultProperties_toStorage: p13,
+          MultiRegionSettings_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_STATUS_fromStorage"}}],["=","routingMethod",{"spell":["Performance","Priority","Weighted"]}]]},
+          MultiRegionSettings_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_STATUS_toStorage"}}],["=","routingMethod","s"]]},
+          MultiRegionSettings_fromStorage: {"known":k24,"destBag":false,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_fromStorage"}}],["=","routingMethod",{"spell":["Performance","Priority","Weighted"]}]]},
+          MultiRegionSettings_toStorage: {"known":k24,"destBag":true,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_toStorage"}}],["=","routingMethod","s"]]},
+          NetworkInjection_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","scenario",{"spell":["agent","none"]}],["=","subnetArmId","s"],["=","useMicrosoftManagedNetwork","b"]]},
+          NetworkInjection_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","scenario","s"],["=","subnetArmId","s"],["=","useMicrosoftManagedNetwork","b"]]},
+          NetworkInjection_fromStorage: {"known":k26,"destBag":false,"steps":[["=","scenario",{"spell":["agent","none"]}],["=","subnetArmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","useMicrosoftManagedNetwork","b"]]},
+          NetworkInjection_toStorage: {"known":k26,"destBag":true,"steps":[["=","scenario","s"],["=","subnetArmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","useMicrosoftManagedNetwork","b"]]},
+          NetworkRuleSet_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_fromStorage"}}]]},
+          NetworkRuleSet_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_toStorage"}}]]},
+          NetworkRuleSet_fromStorage: {"known":k27,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_fromStorage"}}]]},
+          NetworkRuleSet_toStorage: {"known":k27,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_toStorage"}}]]},
+          PrivateEndpointConnection_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","id","s"]]},
+          PrivateEndpointConnection_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","id","s"]]},
+          QuotaLimit_STATUS_fromStorage: p0,
+          QuotaLimit_STATUS_toStorage: p1,
+          RaiMonitorConfig_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","adxStorageResourceId","s"],["=","identityClientId","s"]]},
+          RaiMonitorConfig_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","adxStorageResourceId","s"],["=","identityClientId","s"]]},
+          RaiMonitorConfig_fromStorage: {"known":k30,"destBag":false,"steps":[["=","adxStorageResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identityClientId","s"]]},
+          RaiMonitorConfig_toStorage: {"known":k30,"destBag":true,"steps":[["=","adxStorageResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identityClientId","s"]]},
+          RegionSetting_STATUS_fromStorage: p14,
+          RegionSetting_STATUS_toStorage: p15,
+          RegionSetting_fromStorage: p14,
+          RegionSetting_toStorage: p15,
+          RequestMatchPattern_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","method","s"],["=","path","s"]]},
+          RequestMatchPattern_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","method","s"],["=","path","s"]]},
+          SkuCapability_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","name","s"],["=","value","s"]]},
+          SkuCapability_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]},
+          SkuChangeInfo_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","countOfDowngrades","n"],["=","countOfUpgradesAfterDowngrades","n"],["=","lastChangeDate","s"]]},
+          SkuChangeInfo_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","countOfDowngrades","n"],["=","countOfUpgradesAfterDowngrades","n"],["=","lastChangeDate","s"]]},
+          Sku_STATUS_fromStorage: p16,
+          Sku_STATUS_toStorage: p17,
+          Sku_fromStorage: p16,
+          Sku_toStorage: p17,
+          SystemData_STATUS_fromStorage: p18,
+          SystemData_STATUS_toStorage: p19,
+          ThrottlingRule_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","count","n"],["=","dynamicThrottlingEnabled","b"],["=","key","s"],["=","matchPatterns",{"arr":{"obj":"RequestMatchPattern_STATUS_fromStorage"}}],["=","minCount","n"],["=","renewalPeriod","n"]]},
+          ThrottlingRule_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","count","n"],["=","dynamicThrottlingEnabled","b"],["=","key","s"],["=","matchPatterns",{"arr":{"obj":"RequestMatchPattern_STATUS_toStorage"}}],["=","minCount","n"],["=","renewalPeriod","n"]]},
+          UserAssignedIdentityDetails_fromStorage: p20,
+          UserAssignedIdentityDetails_toStorage: p21,
+          UserAssignedIdentity_STATUS_fromStorage: p22,
+          UserAssignedIdentity_STATUS_toStorage: p23,
+          UserOwnedAmlWorkspace_STATUS_fromStorage: p24,
+          UserOwnedAmlWorkspace_STATUS_toStorage: p25,
+          UserOwnedAmlWorkspace_fromStorage: p26,
+          UserOwnedAmlWorkspace_toStorage: p27,
+          UserOwnedStorage_STATUS_fromStorage: p24,
+          UserOwnedStorage_STATUS_toStorage: p25,
+          UserOwnedStorage_fromStorage: p26,
+          UserOwnedStorage_toStorage: p27,
+          VirtualNetworkRule_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
+          VirtualNetworkRule_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
+          VirtualNetworkRule_fromStorage: {"known":k43,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
+          VirtualNetworkRule_toStorage: {"known":k43,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
+          conditions_Condition_fromStorage: p28,
+          conditions_Condition_toStorage: p28,
+          core_DestinationExpression_fromStorage: p29,
+          core_DestinationExpression_toStorage: p29,
+          genruntime_ConfigMapReference_fromStorage: p30,
+          genruntime_ConfigMapReference_toStorage: p30,
+          genruntime_KnownResourceReference_fromStorage: p31,
+          genruntime_KnownResourceReference_toStorage: p31,
+          genruntime_ResourceReference_fromStorage: p32,
+          genruntime_ResourceReference_toStorage: p32,
+          genruntime_SecretDestination_fromStorage: p33,
+          genruntime_SecretDestination_toStorage: p33,
+          genruntime_SecretReference_fromStorage: p34,
+          genruntime_SecretReference_toStorage: p34,
+        },
       },
-      types: {
-        AbusePenalty_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","action",{"spell":["Block","Throttle"]}],["=","expiration","s"],["=","rateLimitPercentage","n"]]},
-        AbusePenalty_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","action","s"],["=","expiration","s"],["=","rateLimitPercentage","n"]]},
-        AccountOperatorSecrets_fromStorage: {"known":k1,"destBag":false,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        AccountOperatorSecrets_toStorage: {"known":k1,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_toStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        AccountOperatorSpec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"AccountOperatorSecrets_fromStorage"}]]},
-        AccountOperatorSpec_toStorage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"AccountOperatorSecrets_toStorage"}]]},
-        AccountProperties_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","abusePenalty",{"obj":"AbusePenalty_STATUS_fromStorage"}],["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_STATUS_fromStorage"}],["=","apiProperties",{"obj":"ApiProperties_STATUS_fromStorage"}],["=","associatedProjects",{"arr":"s"}],["=","callRateLimit",{"obj":"CallRateLimit_STATUS_fromStorage"}],["=","capabilities",{"arr":{"obj":"SkuCapability_STATUS_fromStorage"}}],["=","commitmentPlanAssociations",{"arr":{"obj":"CommitmentPlanAssociation_STATUS_fromStorage"}}],["=","customSubDomainName","s"],["=","dateCreated","s"],["=","defaultProject","s"],["=","deletionDate","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","endpoint","s"],["=","endpoints",{"map":"s"}],["=","internalId","s"],["=","isMigrated","b"],["=","locations",{"obj":"MultiRegionSettings_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_STATUS_fromStorage"}}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Accepted","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","quotaLimit",{"obj":"QuotaLimit_STATUS_fromStorage"}],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_STATUS_fromStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","scheduledPurgeDate","s"],["=","skuChangeInfo",{"obj":"SkuChangeInfo_STATUS_fromStorage"}],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_STATUS_fromStorage"}}]]},
-        AccountProperties_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","abusePenalty",{"obj":"AbusePenalty_STATUS_toStorage"}],["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_STATUS_toStorage"}],["=","apiProperties",{"obj":"ApiProperties_STATUS_toStorage"}],["=","associatedProjects",{"arr":"s"}],["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","capabilities",{"arr":{"obj":"SkuCapability_STATUS_toStorage"}}],["=","commitmentPlanAssociations",{"arr":{"obj":"CommitmentPlanAssociation_STATUS_toStorage"}}],["=","customSubDomainName","s"],["=","dateCreated","s"],["=","defaultProject","s"],["=","deletionDate","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","endpoint","s"],["=","endpoints",{"map":"s"}],["=","internalId","s"],["=","isMigrated","b"],["=","locations",{"obj":"MultiRegionSettings_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_STATUS_toStorage"}}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","quotaLimit",{"obj":"QuotaLimit_STATUS_toStorage"}],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_STATUS_toStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","scheduledPurgeDate","s"],["=","skuChangeInfo",{"obj":"SkuChangeInfo_STATUS_toStorage"}],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_STATUS_toStorage"}}]]},
-        AccountProperties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_fromStorage"}],["=","apiProperties",{"obj":"ApiProperties_fromStorage"}],["=","associatedProjects",{"arr":"s"}],["=","customSubDomainName","s"],["=","defaultProject","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","locations",{"obj":"MultiRegionSettings_fromStorage"}],["=","migrationToken",{"obj":"genruntime_SecretReference_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_fromStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_fromStorage"}}]]},
-        AccountProperties_toStorage: {"known":k4,"destBag":true,"steps":[["=","allowProjectManagement","b"],["=","allowedFqdnList",{"arr":"s"}],["=","amlWorkspace",{"obj":"UserOwnedAmlWorkspace_toStorage"}],["=","apiProperties",{"obj":"ApiProperties_toStorage"}],["=","associatedProjects",{"arr":"s"}],["=","customSubDomainName","s"],["=","defaultProject","s"],["=","disableLocalAuth","b"],["=","dynamicThrottlingEnabled","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","locations",{"obj":"MultiRegionSettings_toStorage"}],["=","migrationToken",{"obj":"genruntime_SecretReference_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","networkInjections",{"arr":{"obj":"NetworkInjection_toStorage"}}],["=","publicNetworkAccess","s"],["=","raiMonitorConfig",{"obj":"RaiMonitorConfig_toStorage"}],["=","restore","b"],["=","restrictOutboundNetworkAccess","b"],["=","userOwnedStorage",{"arr":{"obj":"UserOwnedStorage_toStorage"}}]]},
-        Account_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        Account_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        Account_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"AccountOperatorSpec_fromStorage"}]]},
-        Account_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","kind","s"],["=","location","s"],["=","properties",{"obj":"AccountProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"AccountOperatorSpec_toStorage"}],["v","v1api20250601"]]},
-        ApiProperties_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","aadClientId","s"],["=","aadTenantId","s"],["=","additionalProperties",{"map":"j"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaRuntimeEndpoint","s"],["=","statisticsEnabled","b"],["=","superUser","s"],["=","websiteName","s"]]},
-        ApiProperties_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","aadClientId","s"],["=","aadTenantId","s"],["=","additionalProperties",{"map":"j"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaRuntimeEndpoint","s"],["=","statisticsEnabled","b"],["=","superUser","s"],["=","websiteName","s"]]},
-        ApiProperties_fromStorage: {"known":k7,"destBag":false,"steps":[["=","aadClientId","s"],["=","aadClientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","aadTenantId","s"],["=","aadTenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","additionalProperties",{"map":"j"}],["=","eventHubConnectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaAzureSearchEndpointIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","qnaAzureSearchEndpointKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","qnaRuntimeEndpoint","s"],["=","qnaRuntimeEndpointFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","statisticsEnabled","b"],["=","storageAccountConnectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","superUser","s"],["=","superUserFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","websiteName","s"],["=","websiteNameFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]},
-        ApiProperties_toStorage: {"known":k7,"destBag":true,"steps":[["=","aadClientId","s"],["=","aadClientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","aadTenantId","s"],["=","aadTenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","additionalProperties",{"map":"j"}],["=","eventHubConnectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","qnaAzureSearchEndpointId","s"],["=","qnaAzureSearchEndpointIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","qnaAzureSearchEndpointKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","qnaRuntimeEndpoint","s"],["=","qnaRuntimeEndpointFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","statisticsEnabled","b"],["=","storageAccountConnectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","superUser","s"],["=","superUserFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","websiteName","s"],["=","websiteNameFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]},
-        CallRateLimit_STATUS_fromStorage: p0,
-        CallRateLimit_STATUS_toStorage: p1,
-        CommitmentPlanAssociation_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","commitmentPlanId","s"],["=","commitmentPlanLocation","s"]]},
-        CommitmentPlanAssociation_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","commitmentPlanId","s"],["=","commitmentPlanLocation","s"]]},
-        DeploymentCapacitySettings_STATUS_fromStorage: p2,
-        DeploymentCapacitySettings_STATUS_toStorage: p3,
-        DeploymentCapacitySettings_fromStorage: p2,
-        DeploymentCapacitySettings_toStorage: p3,
-        DeploymentModel_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_fromStorage"}],["=","format","s"],["=","name","s"],["=","publisher","s"],["=","source","s"],["=","sourceAccount","s"],["=","version","s"]]},
-        DeploymentModel_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","format","s"],["=","name","s"],["=","publisher","s"],["=","source","s"],["=","sourceAccount","s"],["=","version","s"]]},
-        DeploymentModel_fromStorage: {"known":k12,"destBag":false,"steps":[["=","format","s"],["=","formatFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","name","s"],["=","nameFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","publisher","s"],["=","publisherFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","sourceAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","versionFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]},
-        DeploymentModel_toStorage: {"known":k12,"destBag":true,"steps":[["=","format","s"],["=","formatFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","name","s"],["=","nameFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","publisher","s"],["=","publisherFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","sourceAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","versionFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]},
-        DeploymentOperatorSpec_fromStorage: p4,
-        DeploymentOperatorSpec_toStorage: p5,
-        DeploymentProperties_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_fromStorage"}],["=","capabilities",{"map":"s"}],["=","capacitySettings",{"obj":"DeploymentCapacitySettings_STATUS_fromStorage"}],["=","currentCapacity","i"],["=","dynamicThrottlingEnabled","b"],["=","model",{"obj":"DeploymentModel_STATUS_fromStorage"}],["=","parentDeploymentName","s"],["=","provisioningState",{"spell":["Accepted","Canceled","Creating","Deleting","Disabled","Failed","Moving","Succeeded"]}],["=","raiPolicyName","s"],["=","rateLimits",{"arr":{"obj":"ThrottlingRule_STATUS_fromStorage"}}],["=","scaleSettings",{"obj":"DeploymentScaleSettings_STATUS_fromStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption",{"spell":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]}]]},
-        DeploymentProperties_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","callRateLimit",{"obj":"CallRateLimit_STATUS_toStorage"}],["=","capabilities",{"map":"s"}],["=","capacitySettings",{"obj":"DeploymentCapacitySettings_STATUS_toStorage"}],["=","currentCapacity","i"],["=","dynamicThrottlingEnabled","b"],["=","model",{"obj":"DeploymentModel_STATUS_toStorage"}],["=","parentDeploymentName","s"],["=","provisioningState","s"],["=","raiPolicyName","s"],["=","rateLimits",{"arr":{"obj":"ThrottlingRule_STATUS_toStorage"}}],["=","scaleSettings",{"obj":"DeploymentScaleSettings_STATUS_toStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption","s"]]},
-        DeploymentProperties_fromStorage: {"known":k15,"destBag":false,"steps":[["=","capacitySettings",{"obj":"DeploymentCapacitySettings_fromStorage"}],["=","model",{"obj":"DeploymentModel_fromStorage"}],["=","parentDeploymentName","s"],["=","raiPolicyName","s"],["=","scaleSettings",{"obj":"DeploymentScaleSettings_fromStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption",{"spell":["NoAutoUpgrade","OnceCurrentVersionExpired","OnceNewDefaultVersionAvailable"]}]]},
-        DeploymentProperties_toStorage: {"known":k15,"destBag":true,"steps":[["=","capacitySettings",{"obj":"DeploymentCapacitySettings_toStorage"}],["=","model",{"obj":"DeploymentModel_toStorage"}],["=","parentDeploymentName","s"],["=","raiPolicyName","s"],["=","scaleSettings",{"obj":"DeploymentScaleSettings_toStorage"}],["=","spilloverDeploymentName","s"],["=","versionUpgradeOption","s"]]},
-        DeploymentScaleSettings_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","activeCapacity","i"],["=","capacity","i"],["=","scaleType",{"spell":["Manual","Standard"]}]]},
-        DeploymentScaleSettings_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","activeCapacity","i"],["=","capacity","i"],["=","scaleType","s"]]},
-        DeploymentScaleSettings_fromStorage: {"known":k17,"destBag":false,"steps":[["=","capacity","i"],["=","scaleType",{"spell":["Manual","Standard"]}]]},
-        DeploymentScaleSettings_toStorage: {"known":k17,"destBag":true,"steps":[["=","capacity","i"],["=","scaleType","s"]]},
-        Deployment_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","properties",{"obj":"DeploymentProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        Deployment_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","properties",{"obj":"DeploymentProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        Deployment_Spec_fromStorage: {"known":["azureName","owner","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","properties",{"obj":"DeploymentProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"DeploymentOperatorSpec_fromStorage"}]]},
-        Deployment_Spec_toStorage: {"known":["azureName","owner","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"DeploymentProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"DeploymentOperatorSpec_toStorage"}],["v","v1api20250601"]]},
-        Encryption_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.CognitiveServices","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}]]},
-        Encryption_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}]]},
-        Encryption_fromStorage: {"known":k19,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.CognitiveServices","Microsoft.KeyVault"]}],["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}]]},
-        Encryption_toStorage: {"known":k19,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}]]},
-        Identity_STATUS_fromStorage: p6,
-        Identity_STATUS_toStorage: p7,
-        Identity_fromStorage: p8,
-        Identity_toStorage: p9,
-        IpRule_STATUS_fromStorage: p10,
-        IpRule_STATUS_toStorage: p11,
-        IpRule_fromStorage: p10,
-        IpRule_toStorage: p11,
-        KeyVaultProperties_STATUS_fromStorage: p12,
-        KeyVaultProperties_STATUS_toStorage: p13,
-        KeyVaultProperties_fromStorage: p12,
-        KeyVaultProperties_toStorage: p13,
-        MultiRegionSettings_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_STATUS_fromStorage"}}],["=","routingMethod",{"spell":["Performance","Priority","Weighted"]}]]},
-        MultiRegionSettings_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_STATUS_toStorage"}}],["=","routingMethod","s"]]},
-        MultiRegionSettings_fromStorage: {"known":k24,"destBag":false,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_fromStorage"}}],["=","routingMethod",{"spell":["Performance","Priority","Weighted"]}]]},
-        MultiRegionSettings_toStorage: {"known":k24,"destBag":true,"steps":[["=","regions",{"arr":{"obj":"RegionSetting_toStorage"}}],["=","routingMethod","s"]]},
-        NetworkInjection_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","scenario",{"spell":["agent","none"]}],["=","subnetArmId","s"],["=","useMicrosoftManagedNetwork","b"]]},
-        NetworkInjection_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","scenario","s"],["=","subnetArmId","s"],["=","useMicrosoftManagedNetwork","b"]]},
-        NetworkInjection_fromStorage: {"known":k26,"destBag":false,"steps":[["=","scenario",{"spell":["agent","none"]}],["=","subnetArmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","useMicrosoftManagedNetwork","b"]]},
-        NetworkInjection_toStorage: {"known":k26,"destBag":true,"steps":[["=","scenario","s"],["=","subnetArmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","useMicrosoftManagedNetwork","b"]]},
-        NetworkRuleSet_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_fromStorage"}}]]},
-        NetworkRuleSet_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_toStorage"}}]]},
-        NetworkRuleSet_fromStorage: {"known":k27,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_fromStorage"}}]]},
-        NetworkRuleSet_toStorage: {"known":k27,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_toStorage"}}]]},
-        PrivateEndpointConnection_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","id","s"]]},
-        PrivateEndpointConnection_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","id","s"]]},
-        QuotaLimit_STATUS_fromStorage: p0,
-        QuotaLimit_STATUS_toStorage: p1,
-        RaiMonitorConfig_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","adxStorageResourceId","s"],["=","identityClientId","s"]]},
-        RaiMonitorConfig_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","adxStorageResourceId","s"],["=","identityClientId","s"]]},
-        RaiMonitorConfig_fromStorage: {"known":k30,"destBag":false,"steps":[["=","adxStorageResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identityClientId","s"]]},
-        RaiMonitorConfig_toStorage: {"known":k30,"destBag":true,"steps":[["=","adxStorageResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identityClientId","s"]]},
-        RegionSetting_STATUS_fromStorage: p14,
-        RegionSetting_STATUS_toStorage: p15,
-        RegionSetting_fromStorage: p14,
-        RegionSetting_toStorage: p15,
-        RequestMatchPattern_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","method","s"],["=","path","s"]]},
-        RequestMatchPattern_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","method","s"],["=","path","s"]]},
-        SkuCapability_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","name","s"],["=","value","s"]]},
-        SkuCapability_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]},
-        SkuChangeInfo_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","countOfDowngrades","n"],["=","countOfUpgradesAfterDowngrades","n"],["=","lastChangeDate","s"]]},
-        SkuChangeInfo_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","countOfDowngrades","n"],["=","countOfUpgradesAfterDowngrades","n"],["=","lastChangeDate","s"]]},
-        Sku_STATUS_fromStorage: p16,
-        Sku_STATUS_toStorage: p17,
-        Sku_fromStorage: p16,
-        Sku_toStorage: p17,
-        SystemData_STATUS_fromStorage: p18,
-        SystemData_STATUS_toStorage: p19,
-        ThrottlingRule_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","count","n"],["=","dynamicThrottlingEnabled","b"],["=","key","s"],["=","matchPatterns",{"arr":{"obj":"RequestMatchPattern_STATUS_fromStorage"}}],["=","minCount","n"],["=","renewalPeriod","n"]]},
-        ThrottlingRule_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","count","n"],["=","dynamicThrottlingEnabled","b"],["=","key","s"],["=","matchPatterns",{"arr":{"obj":"RequestMatchPattern_STATUS_toStorage"}}],["=","minCount","n"],["=","renewalPeriod","n"]]},
-        UserAssignedIdentityDetails_fromStorage: p20,
-        UserAssignedIdentityDetails_toStorage: p21,
-        UserAssignedIdentity_STATUS_fromStorage: p22,
-        UserAssignedIdentity_STATUS_toStorage: p23,
-        UserOwnedAmlWorkspace_STATUS_fromStorage: p24,
-        UserOwnedAmlWorkspace_STATUS_toStorage: p25,
-        UserOwnedAmlWorkspace_fromStorage: p26,
-        UserOwnedAmlWorkspace_toStorage: p27,
-        UserOwnedStorage_STATUS_fromStorage: p24,
-        UserOwnedStorage_STATUS_toStorage: p25,
-        UserOwnedStorage_fromStorage: p26,
-        UserOwnedStorage_toStorage: p27,
-        VirtualNetworkRule_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
-        VirtualNetworkRule_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
-        VirtualNetworkRule_fromStorage: {"known":k43,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
-        VirtualNetworkRule_toStorage: {"known":k43,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"],["=","state","s"]]},
-        conditions_Condition_fromStorage: p28,
-        conditions_Condition_toStorage: p28,
-        core_DestinationExpression_fromStorage: p29,
-        core_DestinationExpression_toStorage: p29,
-        genruntime_ConfigMapReference_fromStorage: p30,
-        genruntime_ConfigMapReference_toStorage: p30,
-        genruntime_KnownResourceReference_fromStorage: p31,
-        genruntime_KnownResourceReference_toStorage: p31,
-        genruntime_ResourceReference_fromStorage: p32,
-        genruntime_ResourceReference_toStorage: p32,
-        genruntime_SecretDestination_fromStorage: p33,
-        genruntime_SecretDestination_toStorage: p33,
-        genruntime_SecretReference_fromStorage: p34,
-        genruntime_SecretReference_toStorage: p34,
+      "v20250601": {
+        resources: {
+          Project_fromStorage: {"apiVersion":"cognitiveservices.azure.com/v20250601","spec":"Project_Spec_fromStorage","status":"Project_STATUS_fromStorage"},
+          Project_toStorage: {"apiVersion":"cognitiveservices.azure.com/v20250601storage","spec":"Project_Spec_toStorage","status":"Project_STATUS_toStorage"},
+        },
+        types: {
+          Identity_STATUS_fromStorage: p6,
+          Identity_STATUS_toStorage: p7,
+          Identity_fromStorage: p8,
+          Identity_toStorage: p9,
+          ProjectOperatorSpec_fromStorage: p4,
+          ProjectOperatorSpec_toStorage: p5,
+          ProjectProperties_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"],["=","endpoints",{"map":"s"}],["=","isDefault","b"],["=","provisioningState",{"spell":["Accepted","Canceled","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]}]]},
+          ProjectProperties_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"],["=","endpoints",{"map":"s"}],["=","isDefault","b"],["=","provisioningState","s"]]},
+          ProjectProperties_fromStorage: {"known":k51,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"]]},
+          ProjectProperties_toStorage: {"known":k51,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"]]},
+          Project_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+          Project_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+          Project_Spec_fromStorage: {"known":["azureName","owner","identity","location","properties","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ProjectOperatorSpec_fromStorage"}]]},
+          Project_Spec_toStorage: {"known":["azureName","owner","identity","location","properties","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ProjectOperatorSpec_toStorage"}],["v","v20250601"]]},
+          SystemData_STATUS_fromStorage: p18,
+          SystemData_STATUS_toStorage: p19,
+          UserAssignedIdentityDetails_fromStorage: p20,
+          UserAssignedIdentityDetails_toStorage: p21,
+          UserAssignedIdentity_STATUS_fromStorage: p22,
+          UserAssignedIdentity_STATUS_toStorage: p23,
+          conditions_Condition_fromStorage: p28,
+          conditions_Condition_toStorage: p28,
+          core_DestinationExpression_fromStorage: p29,
+          core_DestinationExpression_toStorage: p29,
+          genruntime_KnownResourceReference_fromStorage: p31,
+          genruntime_KnownResourceReference_toStorage: p31,
+          genruntime_ResourceReference_fromStorage: p32,
+          genruntime_ResourceReference_toStorage: p32,
+        },
       },
     },
-    "v20250601": {
-      resources: {
-        Project_fromStorage: {"apiVersion":"cognitiveservices.azure.com/v20250601","spec":"Project_Spec_fromStorage","status":"Project_STATUS_fromStorage"},
-        Project_toStorage: {"apiVersion":"cognitiveservices.azure.com/v20250601storage","spec":"Project_Spec_toStorage","status":"Project_STATUS_toStorage"},
-      },
-      types: {
-        Identity_STATUS_fromStorage: p6,
-        Identity_STATUS_toStorage: p7,
-        Identity_fromStorage: p8,
-        Identity_toStorage: p9,
-        ProjectOperatorSpec_fromStorage: p4,
-        ProjectOperatorSpec_toStorage: p5,
-        ProjectProperties_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"],["=","endpoints",{"map":"s"}],["=","isDefault","b"],["=","provisioningState",{"spell":["Accepted","Canceled","Creating","Deleting","Failed","Moving","ResolvingDNS","Succeeded"]}]]},
-        ProjectProperties_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"],["=","endpoints",{"map":"s"}],["=","isDefault","b"],["=","provisioningState","s"]]},
-        ProjectProperties_fromStorage: {"known":k51,"destBag":false,"steps":[["=","description","s"],["=","displayName","s"]]},
-        ProjectProperties_toStorage: {"known":k51,"destBag":true,"steps":[["=","description","s"],["=","displayName","s"]]},
-        Project_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        Project_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        Project_Spec_fromStorage: {"known":["azureName","owner","identity","location","properties","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ProjectOperatorSpec_fromStorage"}]]},
-        Project_Spec_toStorage: {"known":["azureName","owner","identity","location","properties","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","properties",{"obj":"ProjectProperties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ProjectOperatorSpec_toStorage"}],["v","v20250601"]]},
-        SystemData_STATUS_fromStorage: p18,
-        SystemData_STATUS_toStorage: p19,
-        UserAssignedIdentityDetails_fromStorage: p20,
-        UserAssignedIdentityDetails_toStorage: p21,
-        UserAssignedIdentity_STATUS_fromStorage: p22,
-        UserAssignedIdentity_STATUS_toStorage: p23,
-        conditions_Condition_fromStorage: p28,
-        conditions_Condition_toStorage: p28,
-        core_DestinationExpression_fromStorage: p29,
-        core_DestinationExpression_toStorage: p29,
-        genruntime_KnownResourceReference_fromStorage: p31,
-        genruntime_KnownResourceReference_toStorage: p31,
-        genruntime_ResourceReference_fromStorage: p32,
-        genruntime_ResourceReference_toStorage: p32,
-      },
+    hooks: {
     },
-  },
-  hooks: {
-  },
-};
+  };
+}

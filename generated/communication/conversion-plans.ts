@@ -2,112 +2,120 @@
 /** The conversions of communication.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["hostName"];
-const k1: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
-const k2: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
-const k3: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","dataLocation","hostName","immutableResourceId","linkedDomains","notificationHubId","provisioningState","version"];
-const k4: readonly string[] = ["name","ttl","type","value"];
-const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k6: readonly string[] = ["DKIM","DKIM2","DMARC","Domain","SPF"];
-const k7: readonly string[] = ["conditions","id","name","type","location","systemData","tags","dataLocation","domainManagement","fromSenderDomain","mailFromSenderDomain","provisioningState","userEngagementTracking","verificationRecords","verificationStates"];
-const k8: readonly string[] = ["conditions","id","name","type","location","systemData","tags","dataLocation","provisioningState"];
-const k9: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k10: readonly string[] = ["type","userAssignedIdentities"];
-const k11: readonly string[] = ["conditions","id","name","type","systemData","dataLocation","displayName","provisioningState","username"];
-const k12: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k13: readonly string[] = ["reference"];
-const k14: readonly string[] = ["clientId","principalId"];
-const k15: readonly string[] = ["errorCode","status"];
-const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k17: readonly string[] = ["name","key","value","annotations","labels"];
-const k18: readonly string[] = ["name","key","annotations","labels"];
-const k19: readonly string[] = ["name","armId"];
-const k20: readonly string[] = ["group","kind","name","armId"];
-const p0: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p1: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p2: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p3: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p4: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p5: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p6: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v20230401": {
-      resources: {
-        CommunicationService_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"CommunicationService_Spec_fromStorage","status":"CommunicationService_STATUS_fromStorage"},
-        CommunicationService_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"CommunicationService_Spec_toStorage","status":"CommunicationService_STATUS_toStorage"},
-        Domain_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"Domain_Spec_fromStorage","status":"Domain_STATUS_fromStorage"},
-        Domain_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"Domain_Spec_toStorage","status":"Domain_STATUS_toStorage"},
-        EmailService_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"EmailService_Spec_fromStorage","status":"EmailService_STATUS_fromStorage"},
-        EmailService_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"EmailService_Spec_toStorage","status":"EmailService_STATUS_toStorage"},
-        SenderUsername_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"SenderUsername_Spec_fromStorage","status":"SenderUsername_STATUS_fromStorage"},
-        SenderUsername_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"SenderUsername_Spec_toStorage","status":"SenderUsername_STATUS_toStorage"},
-      },
-      types: {
-        CommunicationServiceOperatorConfigMaps_fromStorage: {"known":k0,"destBag":false,"steps":[["=","hostName",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
-        CommunicationServiceOperatorConfigMaps_toStorage: {"known":k0,"destBag":true,"steps":[["=","hostName",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
-        CommunicationServiceOperatorSecrets_fromStorage: {"known":k1,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        CommunicationServiceOperatorSecrets_toStorage: {"known":k1,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        CommunicationServiceOperatorSpec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"CommunicationServiceOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"CommunicationServiceOperatorSecrets_fromStorage"}]]},
-        CommunicationServiceOperatorSpec_toStorage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"CommunicationServiceOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"CommunicationServiceOperatorSecrets_toStorage"}]]},
-        CommunicationService_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","hostName","s"],["=","immutableResourceId","s"],["=","linkedDomains",{"arr":"s"}],["=","notificationHubId","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","version","s"]]},
-        CommunicationService_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","hostName","s"],["=","immutableResourceId","s"],["=","linkedDomains",{"arr":"s"}],["=","notificationHubId","s"],["=","provisioningState","s"],["=","version","s"]]},
-        CommunicationService_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","dataLocation","linkedDomainsReferences","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","linkedDomainsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"CommunicationServiceOperatorSpec_fromStorage"}]]},
-        CommunicationService_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","dataLocation","linkedDomainsReferences","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","linkedDomainsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"CommunicationServiceOperatorSpec_toStorage"}],["v","v20230401"]]},
-        DnsRecord_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","name","s"],["=","ttl","i"],["=","type","s"],["=","value","s"]]},
-        DnsRecord_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","name","s"],["=","ttl","i"],["=","type","s"],["=","value","s"]]},
-        DomainOperatorSpec_fromStorage: p0,
-        DomainOperatorSpec_toStorage: p1,
-        DomainProperties_VerificationRecords_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","DKIM",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","DKIM2",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","DMARC",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","Domain",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","SPF",{"obj":"DnsRecord_STATUS_fromStorage"}]]},
-        DomainProperties_VerificationRecords_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","DKIM",{"obj":"DnsRecord_STATUS_toStorage"}],["=","DKIM2",{"obj":"DnsRecord_STATUS_toStorage"}],["=","DMARC",{"obj":"DnsRecord_STATUS_toStorage"}],["=","Domain",{"obj":"DnsRecord_STATUS_toStorage"}],["=","SPF",{"obj":"DnsRecord_STATUS_toStorage"}]]},
-        DomainProperties_VerificationStates_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","DKIM",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","DKIM2",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","DMARC",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","Domain",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","SPF",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}]]},
-        DomainProperties_VerificationStates_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","DKIM",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","DKIM2",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","DMARC",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","Domain",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","SPF",{"obj":"VerificationStatusRecord_STATUS_toStorage"}]]},
-        Domain_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","domainManagement",{"spell":["AzureManaged","CustomerManaged","CustomerManagedInExchangeOnline"]}],["=","fromSenderDomain","s"],["=","mailFromSenderDomain","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","userEngagementTracking",{"spell":["Disabled","Enabled"]}],["=","verificationRecords",{"obj":"DomainProperties_VerificationRecords_STATUS_fromStorage"}],["=","verificationStates",{"obj":"DomainProperties_VerificationStates_STATUS_fromStorage"}]]},
-        Domain_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","domainManagement","s"],["=","fromSenderDomain","s"],["=","mailFromSenderDomain","s"],["=","provisioningState","s"],["=","userEngagementTracking","s"],["=","verificationRecords",{"obj":"DomainProperties_VerificationRecords_STATUS_toStorage"}],["=","verificationStates",{"obj":"DomainProperties_VerificationStates_STATUS_toStorage"}]]},
-        Domain_Spec_fromStorage: {"known":["azureName","owner","location","tags","domainManagement","userEngagementTracking","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","domainManagement",{"spell":["AzureManaged","CustomerManaged","CustomerManagedInExchangeOnline"]}],["=","userEngagementTracking",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"DomainOperatorSpec_fromStorage"}]]},
-        Domain_Spec_toStorage: {"known":["azureName","owner","location","tags","domainManagement","userEngagementTracking","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","domainManagement","s"],["=","userEngagementTracking","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_toStorage"}],["v","v20230401"]]},
-        EmailServiceOperatorSpec_fromStorage: p0,
-        EmailServiceOperatorSpec_toStorage: p1,
-        EmailService_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}]]},
-        EmailService_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","provisioningState","s"]]},
-        EmailService_Spec_fromStorage: {"known":["azureName","owner","location","tags","dataLocation","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","operatorSpec",{"obj":"EmailServiceOperatorSpec_fromStorage"}]]},
-        EmailService_Spec_toStorage: {"known":["azureName","owner","location","tags","dataLocation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","operatorSpec",{"obj":"EmailServiceOperatorSpec_toStorage"}],["v","v20230401"]]},
-        ManagedServiceIdentity_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        ManagedServiceIdentity_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        ManagedServiceIdentity_fromStorage: {"known":k10,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        ManagedServiceIdentity_toStorage: {"known":k10,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        SenderUsernameOperatorSpec_fromStorage: p0,
-        SenderUsernameOperatorSpec_toStorage: p1,
-        SenderUsername_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","dataLocation","s"],["=","displayName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","username","s"]]},
-        SenderUsername_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","dataLocation","s"],["=","displayName","s"],["=","provisioningState","s"],["=","username","s"]]},
-        SenderUsername_Spec_fromStorage: {"known":["azureName","owner","displayName","username","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","displayName","s"],["=","username","s"],["=","operatorSpec",{"obj":"SenderUsernameOperatorSpec_fromStorage"}]]},
-        SenderUsername_Spec_toStorage: {"known":["azureName","owner","displayName","username","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","displayName","s"],["=","username","s"],["=","operatorSpec",{"obj":"SenderUsernameOperatorSpec_toStorage"}],["v","v20230401"]]},
-        SystemData_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        UserAssignedIdentityDetails_fromStorage: {"known":k13,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k13,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        VerificationStatusRecord_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","errorCode","s"],["=","status",{"spell":["CancellationRequested","NotStarted","VerificationFailed","VerificationInProgress","VerificationRequested","Verified"]}]]},
-        VerificationStatusRecord_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","errorCode","s"],["=","status","s"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_ConfigMapDestination_fromStorage: p4,
-        genruntime_ConfigMapDestination_toStorage: p4,
-        genruntime_KnownResourceReference_fromStorage: p5,
-        genruntime_KnownResourceReference_toStorage: p5,
-        genruntime_ResourceReference_fromStorage: p6,
-        genruntime_ResourceReference_toStorage: p6,
-        genruntime_SecretDestination_fromStorage: p4,
-        genruntime_SecretDestination_toStorage: p4,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["hostName"];
+  const k1: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
+  const k2: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
+  const k3: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","dataLocation","hostName","immutableResourceId","linkedDomains","notificationHubId","provisioningState","version"];
+  const k4: readonly string[] = ["name","ttl","type","value"];
+  const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k6: readonly string[] = ["DKIM","DKIM2","DMARC","Domain","SPF"];
+  const k7: readonly string[] = ["conditions","id","name","type","location","systemData","tags","dataLocation","domainManagement","fromSenderDomain","mailFromSenderDomain","provisioningState","userEngagementTracking","verificationRecords","verificationStates"];
+  const k8: readonly string[] = ["conditions","id","name","type","location","systemData","tags","dataLocation","provisioningState"];
+  const k9: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k10: readonly string[] = ["type","userAssignedIdentities"];
+  const k11: readonly string[] = ["conditions","id","name","type","systemData","dataLocation","displayName","provisioningState","username"];
+  const k12: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k13: readonly string[] = ["reference"];
+  const k14: readonly string[] = ["clientId","principalId"];
+  const k15: readonly string[] = ["errorCode","status"];
+  const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k17: readonly string[] = ["name","key","value","annotations","labels"];
+  const k18: readonly string[] = ["name","key","annotations","labels"];
+  const k19: readonly string[] = ["name","armId"];
+  const k20: readonly string[] = ["group","kind","name","armId"];
+  const p0: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p1: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p2: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p3: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p4: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p5: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p6: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  return {
+    packages: {
+      "v20230401": {
+        resources: {
+          CommunicationService_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"CommunicationService_Spec_fromStorage","status":"CommunicationService_STATUS_fromStorage"},
+          CommunicationService_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"CommunicationService_Spec_toStorage","status":"CommunicationService_STATUS_toStorage"},
+          Domain_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"Domain_Spec_fromStorage","status":"Domain_STATUS_fromStorage"},
+          Domain_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"Domain_Spec_toStorage","status":"Domain_STATUS_toStorage"},
+          EmailService_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"EmailService_Spec_fromStorage","status":"EmailService_STATUS_fromStorage"},
+          EmailService_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"EmailService_Spec_toStorage","status":"EmailService_STATUS_toStorage"},
+          SenderUsername_fromStorage: {"apiVersion":"communication.azure.com/v20230401","spec":"SenderUsername_Spec_fromStorage","status":"SenderUsername_STATUS_fromStorage"},
+          SenderUsername_toStorage: {"apiVersion":"communication.azure.com/v20230401storage","spec":"SenderUsername_Spec_toStorage","status":"SenderUsername_STATUS_toStorage"},
+        },
+        types: {
+          CommunicationServiceOperatorConfigMaps_fromStorage: {"known":k0,"destBag":false,"steps":[["=","hostName",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
+          CommunicationServiceOperatorConfigMaps_toStorage: {"known":k0,"destBag":true,"steps":[["=","hostName",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
+          CommunicationServiceOperatorSecrets_fromStorage: {"known":k1,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+          CommunicationServiceOperatorSecrets_toStorage: {"known":k1,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+          CommunicationServiceOperatorSpec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"CommunicationServiceOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"CommunicationServiceOperatorSecrets_fromStorage"}]]},
+          CommunicationServiceOperatorSpec_toStorage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"CommunicationServiceOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"CommunicationServiceOperatorSecrets_toStorage"}]]},
+          CommunicationService_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","hostName","s"],["=","immutableResourceId","s"],["=","linkedDomains",{"arr":"s"}],["=","notificationHubId","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","version","s"]]},
+          CommunicationService_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","hostName","s"],["=","immutableResourceId","s"],["=","linkedDomains",{"arr":"s"}],["=","notificationHubId","s"],["=","provisioningState","s"],["=","version","s"]]},
+          CommunicationService_Spec_fromStorage: {"known":["azureName","owner","identity","location","tags","dataLocation","linkedDomainsReferences","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","linkedDomainsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"CommunicationServiceOperatorSpec_fromStorage"}]]},
+          CommunicationService_Spec_toStorage: {"known":["azureName","owner","identity","location","tags","dataLocation","linkedDomainsReferences","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","linkedDomainsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"CommunicationServiceOperatorSpec_toStorage"}],["v","v20230401"]]},
+          DnsRecord_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","name","s"],["=","ttl","i"],["=","type","s"],["=","value","s"]]},
+          DnsRecord_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","name","s"],["=","ttl","i"],["=","type","s"],["=","value","s"]]},
+          DomainOperatorSpec_fromStorage: p0,
+          DomainOperatorSpec_toStorage: p1,
+          DomainProperties_VerificationRecords_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","DKIM",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","DKIM2",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","DMARC",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","Domain",{"obj":"DnsRecord_STATUS_fromStorage"}],["=","SPF",{"obj":"DnsRecord_STATUS_fromStorage"}]]},
+          DomainProperties_VerificationRecords_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","DKIM",{"obj":"DnsRecord_STATUS_toStorage"}],["=","DKIM2",{"obj":"DnsRecord_STATUS_toStorage"}],["=","DMARC",{"obj":"DnsRecord_STATUS_toStorage"}],["=","Domain",{"obj":"DnsRecord_STATUS_toStorage"}],["=","SPF",{"obj":"DnsRecord_STATUS_toStorage"}]]},
+          DomainProperties_VerificationStates_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","DKIM",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","DKIM2",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","DMARC",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","Domain",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}],["=","SPF",{"obj":"VerificationStatusRecord_STATUS_fromStorage"}]]},
+          DomainProperties_VerificationStates_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","DKIM",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","DKIM2",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","DMARC",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","Domain",{"obj":"VerificationStatusRecord_STATUS_toStorage"}],["=","SPF",{"obj":"VerificationStatusRecord_STATUS_toStorage"}]]},
+          Domain_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","domainManagement",{"spell":["AzureManaged","CustomerManaged","CustomerManagedInExchangeOnline"]}],["=","fromSenderDomain","s"],["=","mailFromSenderDomain","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","userEngagementTracking",{"spell":["Disabled","Enabled"]}],["=","verificationRecords",{"obj":"DomainProperties_VerificationRecords_STATUS_fromStorage"}],["=","verificationStates",{"obj":"DomainProperties_VerificationStates_STATUS_fromStorage"}]]},
+          Domain_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","domainManagement","s"],["=","fromSenderDomain","s"],["=","mailFromSenderDomain","s"],["=","provisioningState","s"],["=","userEngagementTracking","s"],["=","verificationRecords",{"obj":"DomainProperties_VerificationRecords_STATUS_toStorage"}],["=","verificationStates",{"obj":"DomainProperties_VerificationStates_STATUS_toStorage"}]]},
+          Domain_Spec_fromStorage: {"known":["azureName","owner","location","tags","domainManagement","userEngagementTracking","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","domainManagement",{"spell":["AzureManaged","CustomerManaged","CustomerManagedInExchangeOnline"]}],["=","userEngagementTracking",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"DomainOperatorSpec_fromStorage"}]]},
+          Domain_Spec_toStorage: {"known":["azureName","owner","location","tags","domainManagement","userEngagementTracking","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","domainManagement","s"],["=","userEngagementTracking","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_toStorage"}],["v","v20230401"]]},
+          EmailServiceOperatorSpec_fromStorage: p0,
+          EmailServiceOperatorSpec_toStorage: p1,
+          EmailService_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}]]},
+          EmailService_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","provisioningState","s"]]},
+          EmailService_Spec_fromStorage: {"known":["azureName","owner","location","tags","dataLocation","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","operatorSpec",{"obj":"EmailServiceOperatorSpec_fromStorage"}]]},
+          EmailService_Spec_toStorage: {"known":["azureName","owner","location","tags","dataLocation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","dataLocation","s"],["=","operatorSpec",{"obj":"EmailServiceOperatorSpec_toStorage"}],["v","v20230401"]]},
+          ManagedServiceIdentity_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+          ManagedServiceIdentity_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+          ManagedServiceIdentity_fromStorage: {"known":k10,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          ManagedServiceIdentity_toStorage: {"known":k10,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+          SenderUsernameOperatorSpec_fromStorage: p0,
+          SenderUsernameOperatorSpec_toStorage: p1,
+          SenderUsername_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","dataLocation","s"],["=","displayName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","username","s"]]},
+          SenderUsername_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","dataLocation","s"],["=","displayName","s"],["=","provisioningState","s"],["=","username","s"]]},
+          SenderUsername_Spec_fromStorage: {"known":["azureName","owner","displayName","username","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","displayName","s"],["=","username","s"],["=","operatorSpec",{"obj":"SenderUsernameOperatorSpec_fromStorage"}]]},
+          SenderUsername_Spec_toStorage: {"known":["azureName","owner","displayName","username","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","displayName","s"],["=","username","s"],["=","operatorSpec",{"obj":"SenderUsernameOperatorSpec_toStorage"}],["v","v20230401"]]},
+          SystemData_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+          UserAssignedIdentityDetails_fromStorage: {"known":k13,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          UserAssignedIdentityDetails_toStorage: {"known":k13,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          UserAssignedIdentity_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+          UserAssignedIdentity_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+          VerificationStatusRecord_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","errorCode","s"],["=","status",{"spell":["CancellationRequested","NotStarted","VerificationFailed","VerificationInProgress","VerificationRequested","Verified"]}]]},
+          VerificationStatusRecord_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","errorCode","s"],["=","status","s"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_ConfigMapDestination_fromStorage: p4,
+          genruntime_ConfigMapDestination_toStorage: p4,
+          genruntime_KnownResourceReference_fromStorage: p5,
+          genruntime_KnownResourceReference_toStorage: p5,
+          genruntime_ResourceReference_fromStorage: p6,
+          genruntime_ResourceReference_toStorage: p6,
+          genruntime_SecretDestination_fromStorage: p4,
+          genruntime_SecretDestination_toStorage: p4,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

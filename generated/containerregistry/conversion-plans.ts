@@ -2,339 +2,347 @@
 /** The conversions of containerregistry.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["keyVaultProperties","status"];
-const k1: readonly string[] = ["status"];
-const k2: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k3: readonly string[] = ["action","value"];
-const k4: readonly string[] = ["identity","keyIdentifier","keyRotationEnabled","lastKeyRotationTimestamp","versionedKeyIdentifier"];
-const k5: readonly string[] = ["identity","keyIdentifier"];
-const k6: readonly string[] = ["defaultAction","ipRules"];
-const k7: readonly string[] = ["exportPolicy","quarantinePolicy","retentionPolicy","trustPolicy"];
-const k8: readonly string[] = ["id"];
-const k9: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k10: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","adminUserEnabled","creationDate","dataEndpointEnabled","dataEndpointHostNames","encryption","loginServer","networkRuleBypassOptions","networkRuleSet","policies","privateEndpointConnections","provisioningState","publicNetworkAccess","status","zoneRedundancy"];
-const k11: readonly string[] = ["azureName","owner","identity","location","sku","tags","adminUserEnabled","dataEndpointEnabled","encryption","networkRuleBypassOptions","networkRuleSet","policies","publicNetworkAccess","zoneRedundancy","operatorSpec","originalVersion"];
-const k12: readonly string[] = ["azureName","owner","identity","location","sku","tags","adminUserEnabled","dataEndpointEnabled","encryption","networkRuleBypassOptions","networkRuleSet","policies","publicNetworkAccess","zoneRedundancy","operatorSpec"];
-const k13: readonly string[] = ["days","lastUpdatedTime","status"];
-const k14: readonly string[] = ["days","status"];
-const k15: readonly string[] = ["name","tier"];
-const k16: readonly string[] = ["name"];
-const k17: readonly string[] = ["displayStatus","message","timestamp"];
-const k18: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k19: readonly string[] = ["status","type"];
-const k20: readonly string[] = ["reference"];
-const k21: readonly string[] = ["clientId","principalId"];
-const k22: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k23: readonly string[] = ["name","key","value","annotations","labels"];
-const k24: readonly string[] = ["name","armId"];
-const k25: readonly string[] = ["group","kind","name","armId"];
-const k26: readonly string[] = ["type","userAssignedIdentities"];
-const k27: readonly string[] = ["identity","identityFromConfig","keyIdentifier"];
-const k28: readonly string[] = ["conditions","id","name","type","location","systemData","tags","provisioningState","regionEndpointEnabled","status","zoneRedundancy"];
-const k29: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}],["=","status",{"spell":["disabled","enabled"]}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}],["=","status","s"]]};
-const p2: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}],["=","status",{"spell":["disabled","enabled"]}]]};
-const p3: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}],["=","status","s"]]};
-const p4: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","status",{"spell":["disabled","enabled"]}]]};
-const p5: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","status","s"]]};
-const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","value","s"]]};
-const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
-const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","identity","s"],["=","keyIdentifier","s"],["=","keyRotationEnabled","b"],["=","lastKeyRotationTimestamp","s"],["=","versionedKeyIdentifier","s"]]};
-const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","identity","s"],["=","keyIdentifier","s"],["=","keyRotationEnabled","b"],["=","lastKeyRotationTimestamp","s"],["=","versionedKeyIdentifier","s"]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]};
-const p14: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]};
-const p15: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]};
-const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_fromStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_fromStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_fromStorage"}]]};
-const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_toStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_toStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_toStorage"}]]};
-const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_fromStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_fromStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_fromStorage"}]]};
-const p19: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_toStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_toStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_toStorage"}]]};
-const p20: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","id","s"]]};
-const p21: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","id","s"]]};
-const p22: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p23: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p24: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","loginServer","s"],["=","networkRuleBypassOptions",{"spell":["AzureServices","None"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","policies",{"obj":"Policies_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","status",{"obj":"Status_STATUS_fromStorage"}],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]};
-const p25: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","loginServer","s"],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","policies",{"obj":"Policies_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","status",{"obj":"Status_STATUS_toStorage"}],["=","zoneRedundancy","s"]]};
-const p26: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","networkRuleBypassOptions",{"spell":["AzureServices","None"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_fromStorage"}],["=","policies",{"obj":"Policies_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"RegistryOperatorSpec_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","days","i"],["=","lastUpdatedTime","s"],["=","status",{"spell":["disabled","enabled"]}]]};
-const p28: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","days","i"],["=","lastUpdatedTime","s"],["=","status","s"]]};
-const p29: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","days","i"],["=","status",{"spell":["disabled","enabled"]}]]};
-const p30: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","days","i"],["=","status","s"]]};
-const p31: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","name",{"spell":["Basic","Classic","Premium","Standard"]}],["=","tier",{"spell":["Basic","Classic","Premium","Standard"]}]]};
-const p32: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","name","s"],["=","tier","s"]]};
-const p33: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","name",{"spell":["Basic","Classic","Premium","Standard"]}]]};
-const p34: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","name","s"]]};
-const p35: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","displayStatus","s"],["=","message","s"],["=","timestamp","s"]]};
-const p36: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","displayStatus","s"],["=","message","s"],["=","timestamp","s"]]};
-const p37: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p38: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p39: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","status",{"spell":["disabled","enabled"]}],["=","type",{"spell":["Notary"]}]]};
-const p40: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","status","s"],["=","type","s"]]};
-const p41: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p42: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p43: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p44: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p45: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p46: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p47: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p48: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p49: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210901": {
-      resources: {
-        Registry_fromStorage: {"apiVersion":"containerregistry.azure.com/v1api20210901","spec":"Registry_Spec_fromStorage","status":"Registry_STATUS_fromStorage"},
-        Registry_toStorage: {"apiVersion":"containerregistry.azure.com/v1api20210901storage","spec":"Registry_Spec_toStorage","status":"Registry_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["keyVaultProperties","status"];
+  const k1: readonly string[] = ["status"];
+  const k2: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k3: readonly string[] = ["action","value"];
+  const k4: readonly string[] = ["identity","keyIdentifier","keyRotationEnabled","lastKeyRotationTimestamp","versionedKeyIdentifier"];
+  const k5: readonly string[] = ["identity","keyIdentifier"];
+  const k6: readonly string[] = ["defaultAction","ipRules"];
+  const k7: readonly string[] = ["exportPolicy","quarantinePolicy","retentionPolicy","trustPolicy"];
+  const k8: readonly string[] = ["id"];
+  const k9: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k10: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","adminUserEnabled","creationDate","dataEndpointEnabled","dataEndpointHostNames","encryption","loginServer","networkRuleBypassOptions","networkRuleSet","policies","privateEndpointConnections","provisioningState","publicNetworkAccess","status","zoneRedundancy"];
+  const k11: readonly string[] = ["azureName","owner","identity","location","sku","tags","adminUserEnabled","dataEndpointEnabled","encryption","networkRuleBypassOptions","networkRuleSet","policies","publicNetworkAccess","zoneRedundancy","operatorSpec","originalVersion"];
+  const k12: readonly string[] = ["azureName","owner","identity","location","sku","tags","adminUserEnabled","dataEndpointEnabled","encryption","networkRuleBypassOptions","networkRuleSet","policies","publicNetworkAccess","zoneRedundancy","operatorSpec"];
+  const k13: readonly string[] = ["days","lastUpdatedTime","status"];
+  const k14: readonly string[] = ["days","status"];
+  const k15: readonly string[] = ["name","tier"];
+  const k16: readonly string[] = ["name"];
+  const k17: readonly string[] = ["displayStatus","message","timestamp"];
+  const k18: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k19: readonly string[] = ["status","type"];
+  const k20: readonly string[] = ["reference"];
+  const k21: readonly string[] = ["clientId","principalId"];
+  const k22: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k23: readonly string[] = ["name","key","value","annotations","labels"];
+  const k24: readonly string[] = ["name","armId"];
+  const k25: readonly string[] = ["group","kind","name","armId"];
+  const k26: readonly string[] = ["type","userAssignedIdentities"];
+  const k27: readonly string[] = ["identity","identityFromConfig","keyIdentifier"];
+  const k28: readonly string[] = ["conditions","id","name","type","location","systemData","tags","provisioningState","regionEndpointEnabled","status","zoneRedundancy"];
+  const k29: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}],["=","status",{"spell":["disabled","enabled"]}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}],["=","status","s"]]};
+  const p2: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}],["=","status",{"spell":["disabled","enabled"]}]]};
+  const p3: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}],["=","status","s"]]};
+  const p4: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","status",{"spell":["disabled","enabled"]}]]};
+  const p5: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","status","s"]]};
+  const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+  const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+  const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","value","s"]]};
+  const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
+  const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","identity","s"],["=","keyIdentifier","s"],["=","keyRotationEnabled","b"],["=","lastKeyRotationTimestamp","s"],["=","versionedKeyIdentifier","s"]]};
+  const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","identity","s"],["=","keyIdentifier","s"],["=","keyRotationEnabled","b"],["=","lastKeyRotationTimestamp","s"],["=","versionedKeyIdentifier","s"]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]};
+  const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]};
+  const p14: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]};
+  const p15: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]};
+  const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_fromStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_fromStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_fromStorage"}]]};
+  const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_toStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_toStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_toStorage"}]]};
+  const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_fromStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_fromStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_fromStorage"}]]};
+  const p19: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_toStorage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_toStorage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}],["=","trustPolicy",{"obj":"TrustPolicy_toStorage"}]]};
+  const p20: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","id","s"]]};
+  const p21: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","id","s"]]};
+  const p22: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p23: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p24: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","loginServer","s"],["=","networkRuleBypassOptions",{"spell":["AzureServices","None"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","policies",{"obj":"Policies_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","status",{"obj":"Status_STATUS_fromStorage"}],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]};
+  const p25: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","loginServer","s"],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","policies",{"obj":"Policies_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","status",{"obj":"Status_STATUS_toStorage"}],["=","zoneRedundancy","s"]]};
+  const p26: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","networkRuleBypassOptions",{"spell":["AzureServices","None"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_fromStorage"}],["=","policies",{"obj":"Policies_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"RegistryOperatorSpec_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","days","i"],["=","lastUpdatedTime","s"],["=","status",{"spell":["disabled","enabled"]}]]};
+  const p28: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","days","i"],["=","lastUpdatedTime","s"],["=","status","s"]]};
+  const p29: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","days","i"],["=","status",{"spell":["disabled","enabled"]}]]};
+  const p30: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","days","i"],["=","status","s"]]};
+  const p31: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","name",{"spell":["Basic","Classic","Premium","Standard"]}],["=","tier",{"spell":["Basic","Classic","Premium","Standard"]}]]};
+  const p32: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","name","s"],["=","tier","s"]]};
+  const p33: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","name",{"spell":["Basic","Classic","Premium","Standard"]}]]};
+  const p34: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","name","s"]]};
+  const p35: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","displayStatus","s"],["=","message","s"],["=","timestamp","s"]]};
+  const p36: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","displayStatus","s"],["=","message","s"],["=","timestamp","s"]]};
+  const p37: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p38: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p39: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","status",{"spell":["disabled","enabled"]}],["=","type",{"spell":["Notary"]}]]};
+  const p40: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","status","s"],["=","type","s"]]};
+  const p41: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p42: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p43: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p44: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p45: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p46: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p47: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p48: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p49: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  return {
+    packages: {
+      "v1api20210901": {
+        resources: {
+          Registry_fromStorage: {"apiVersion":"containerregistry.azure.com/v1api20210901","spec":"Registry_Spec_fromStorage","status":"Registry_STATUS_fromStorage"},
+          Registry_toStorage: {"apiVersion":"containerregistry.azure.com/v1api20210901storage","spec":"Registry_Spec_toStorage","status":"Registry_STATUS_toStorage"},
+        },
+        types: {
+          Encryption_STATUS_fromStorage: p0,
+          Encryption_STATUS_toStorage: p1,
+          Encryption_fromStorage: p2,
+          Encryption_toStorage: p3,
+          ExportPolicy_STATUS_fromStorage: p4,
+          ExportPolicy_STATUS_toStorage: p5,
+          ExportPolicy_fromStorage: p4,
+          ExportPolicy_toStorage: p5,
+          Identity_STATUS_fromStorage: p6,
+          Identity_STATUS_toStorage: p7,
+          Identity_fromStorage: {"known":k2,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          Identity_toStorage: {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+          IpRule_STATUS_fromStorage: p8,
+          IpRule_STATUS_toStorage: p9,
+          IpRule_fromStorage: p8,
+          IpRule_toStorage: p9,
+          KeyVaultProperties_STATUS_fromStorage: p10,
+          KeyVaultProperties_STATUS_toStorage: p11,
+          KeyVaultProperties_fromStorage: {"known":k5,"destBag":false,"steps":[["=","identity","s"],["=","keyIdentifier","s"]]},
+          KeyVaultProperties_toStorage: {"known":k5,"destBag":true,"steps":[["=","identity","s"],["=","keyIdentifier","s"]]},
+          NetworkRuleSet_STATUS_fromStorage: p12,
+          NetworkRuleSet_STATUS_toStorage: p13,
+          NetworkRuleSet_fromStorage: p14,
+          NetworkRuleSet_toStorage: p15,
+          Policies_STATUS_fromStorage: p16,
+          Policies_STATUS_toStorage: p17,
+          Policies_fromStorage: p18,
+          Policies_toStorage: p19,
+          PrivateEndpointConnection_STATUS_fromStorage: p20,
+          PrivateEndpointConnection_STATUS_toStorage: p21,
+          QuarantinePolicy_STATUS_fromStorage: p4,
+          QuarantinePolicy_STATUS_toStorage: p5,
+          QuarantinePolicy_fromStorage: p4,
+          QuarantinePolicy_toStorage: p5,
+          RegistryOperatorSpec_fromStorage: p22,
+          RegistryOperatorSpec_toStorage: p23,
+          Registry_STATUS_fromStorage: p24,
+          Registry_STATUS_toStorage: p25,
+          Registry_Spec_fromStorage: p26,
+          Registry_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","policies",{"obj":"Policies_toStorage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_toStorage"}],["v","v1api20210901"]]},
+          RetentionPolicy_STATUS_fromStorage: p27,
+          RetentionPolicy_STATUS_toStorage: p28,
+          RetentionPolicy_fromStorage: p29,
+          RetentionPolicy_toStorage: p30,
+          Sku_STATUS_fromStorage: p31,
+          Sku_STATUS_toStorage: p32,
+          Sku_fromStorage: p33,
+          Sku_toStorage: p34,
+          Status_STATUS_fromStorage: p35,
+          Status_STATUS_toStorage: p36,
+          SystemData_STATUS_fromStorage: p37,
+          SystemData_STATUS_toStorage: p38,
+          TrustPolicy_STATUS_fromStorage: p39,
+          TrustPolicy_STATUS_toStorage: p40,
+          TrustPolicy_fromStorage: p39,
+          TrustPolicy_toStorage: p40,
+          UserAssignedIdentityDetails_fromStorage: p41,
+          UserAssignedIdentityDetails_toStorage: p42,
+          UserAssignedIdentity_STATUS_fromStorage: p43,
+          UserAssignedIdentity_STATUS_toStorage: p44,
+          conditions_Condition_fromStorage: p45,
+          conditions_Condition_toStorage: p45,
+          core_DestinationExpression_fromStorage: p46,
+          core_DestinationExpression_toStorage: p46,
+          genruntime_KnownResourceReference_fromStorage: p47,
+          genruntime_KnownResourceReference_toStorage: p47,
+          genruntime_ResourceReference_fromStorage: p48,
+          genruntime_ResourceReference_toStorage: p48,
+        },
       },
-      types: {
-        Encryption_STATUS_fromStorage: p0,
-        Encryption_STATUS_toStorage: p1,
-        Encryption_fromStorage: p2,
-        Encryption_toStorage: p3,
-        ExportPolicy_STATUS_fromStorage: p4,
-        ExportPolicy_STATUS_toStorage: p5,
-        ExportPolicy_fromStorage: p4,
-        ExportPolicy_toStorage: p5,
-        Identity_STATUS_fromStorage: p6,
-        Identity_STATUS_toStorage: p7,
-        Identity_fromStorage: {"known":k2,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        Identity_toStorage: {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        IpRule_STATUS_fromStorage: p8,
-        IpRule_STATUS_toStorage: p9,
-        IpRule_fromStorage: p8,
-        IpRule_toStorage: p9,
-        KeyVaultProperties_STATUS_fromStorage: p10,
-        KeyVaultProperties_STATUS_toStorage: p11,
-        KeyVaultProperties_fromStorage: {"known":k5,"destBag":false,"steps":[["=","identity","s"],["=","keyIdentifier","s"]]},
-        KeyVaultProperties_toStorage: {"known":k5,"destBag":true,"steps":[["=","identity","s"],["=","keyIdentifier","s"]]},
-        NetworkRuleSet_STATUS_fromStorage: p12,
-        NetworkRuleSet_STATUS_toStorage: p13,
-        NetworkRuleSet_fromStorage: p14,
-        NetworkRuleSet_toStorage: p15,
-        Policies_STATUS_fromStorage: p16,
-        Policies_STATUS_toStorage: p17,
-        Policies_fromStorage: p18,
-        Policies_toStorage: p19,
-        PrivateEndpointConnection_STATUS_fromStorage: p20,
-        PrivateEndpointConnection_STATUS_toStorage: p21,
-        QuarantinePolicy_STATUS_fromStorage: p4,
-        QuarantinePolicy_STATUS_toStorage: p5,
-        QuarantinePolicy_fromStorage: p4,
-        QuarantinePolicy_toStorage: p5,
-        RegistryOperatorSpec_fromStorage: p22,
-        RegistryOperatorSpec_toStorage: p23,
-        Registry_STATUS_fromStorage: p24,
-        Registry_STATUS_toStorage: p25,
-        Registry_Spec_fromStorage: p26,
-        Registry_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","policies",{"obj":"Policies_toStorage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_toStorage"}],["v","v1api20210901"]]},
-        RetentionPolicy_STATUS_fromStorage: p27,
-        RetentionPolicy_STATUS_toStorage: p28,
-        RetentionPolicy_fromStorage: p29,
-        RetentionPolicy_toStorage: p30,
-        Sku_STATUS_fromStorage: p31,
-        Sku_STATUS_toStorage: p32,
-        Sku_fromStorage: p33,
-        Sku_toStorage: p34,
-        Status_STATUS_fromStorage: p35,
-        Status_STATUS_toStorage: p36,
-        SystemData_STATUS_fromStorage: p37,
-        SystemData_STATUS_toStorage: p38,
-        TrustPolicy_STATUS_fromStorage: p39,
-        TrustPolicy_STATUS_toStorage: p40,
-        TrustPolicy_fromStorage: p39,
-        TrustPolicy_toStorage: p40,
-        UserAssignedIdentityDetails_fromStorage: p41,
-        UserAssignedIdentityDetails_toStorage: p42,
-        UserAssignedIdentity_STATUS_fromStorage: p43,
-        UserAssignedIdentity_STATUS_toStorage: p44,
-        conditions_Condition_fromStorage: p45,
-        conditions_Condition_toStorage: p45,
-        core_DestinationExpression_fromStorage: p46,
-        core_DestinationExpression_toStorage: p46,
-        genruntime_KnownResourceReference_fromStorage: p47,
-        genruntime_KnownResourceReference_toStorage: p47,
-        genruntime_ResourceReference_fromStorage: p48,
-        genruntime_ResourceReference_toStorage: p48,
+      "v1api20210901storage": {
+        resources: {
+          Registry_from_v1api20230701storage: {"apiVersion":"containerregistry.azure.com/v1api20210901storage","spec":"Registry_Spec_from_v1api20230701storage","status":"Registry_STATUS_from_v1api20230701storage"},
+          Registry_to_v1api20230701storage: {"apiVersion":"containerregistry.azure.com/v1api20230701storage","spec":"Registry_Spec_to_v1api20230701storage","status":"Registry_STATUS_to_v1api20230701storage"},
+        },
+        types: {
+          Encryption_STATUS_from_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v1api20230701storage"}],["=","status","s"]]},
+          Encryption_STATUS_to_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v1api20230701storage"}],["=","status","s"]]},
+          Encryption_from_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v1api20230701storage"}],["=","status","s"]]},
+          Encryption_to_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v1api20230701storage"}],["=","status","s"]]},
+          ExportPolicy_STATUS_from_v1api20230701storage: p5,
+          ExportPolicy_STATUS_to_v1api20230701storage: p5,
+          ExportPolicy_from_v1api20230701storage: p5,
+          ExportPolicy_to_v1api20230701storage: p5,
+          Identity_STATUS_from_v1api20230701storage: {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20230701storage"}}]]},
+          Identity_STATUS_to_v1api20230701storage: {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20230701storage"}}]]},
+          Identity_from_v1api20230701storage: {"known":k26,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20230701storage"}}],["<","principalId","s"],["<","tenantId","s"]]},
+          Identity_to_v1api20230701storage: {"known":k2,"destBag":true,"steps":[[">","principalId"],[">","tenantId"],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20230701storage"}}]]},
+          IpRule_STATUS_from_v1api20230701storage: p9,
+          IpRule_STATUS_to_v1api20230701storage: p9,
+          IpRule_from_v1api20230701storage: p9,
+          IpRule_to_v1api20230701storage: p9,
+          KeyVaultProperties_STATUS_from_v1api20230701storage: p11,
+          KeyVaultProperties_STATUS_to_v1api20230701storage: p11,
+          KeyVaultProperties_from_v1api20230701storage: {"known":k27,"src":"v1api20230701storage","destBag":true,"steps":[["=","identity","s"],[">","identityFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","keyIdentifier","s"]]},
+          KeyVaultProperties_to_v1api20230701storage: {"known":k5,"dest":"v1api20230701storage","destBag":true,"steps":[["=","identity","s"],["=","keyIdentifier","s"],["<","identityFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}]]},
+          NetworkRuleSet_STATUS_from_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_from_v1api20230701storage"}}]]},
+          NetworkRuleSet_STATUS_to_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_to_v1api20230701storage"}}]]},
+          NetworkRuleSet_from_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_from_v1api20230701storage"}}]]},
+          NetworkRuleSet_to_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_to_v1api20230701storage"}}]]},
+          Policies_STATUS_from_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_from_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_from_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_from_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_from_v1api20230701storage"}]]},
+          Policies_STATUS_to_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_to_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_to_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_to_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_to_v1api20230701storage"}]]},
+          Policies_from_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_from_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_from_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_from_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_from_v1api20230701storage"}]]},
+          Policies_to_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_to_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_to_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_to_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_to_v1api20230701storage"}]]},
+          PrivateEndpointConnection_STATUS_from_v1api20230701storage: p21,
+          PrivateEndpointConnection_STATUS_to_v1api20230701storage: p21,
+          QuarantinePolicy_STATUS_from_v1api20230701storage: p5,
+          QuarantinePolicy_STATUS_to_v1api20230701storage: p5,
+          QuarantinePolicy_from_v1api20230701storage: p5,
+          QuarantinePolicy_to_v1api20230701storage: p5,
+          RegistryOperatorSpec_from_v1api20230701storage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}]]},
+          RegistryOperatorSpec_to_v1api20230701storage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}]]},
+          Registry_STATUS_from_v1api20230701storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_from_v1api20230701storage"}],["=","loginServer","s"],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_from_v1api20230701storage"}],["=","policies",{"obj":"Policies_STATUS_from_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20230701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","status",{"obj":"Status_STATUS_from_v1api20230701storage"}],["=","zoneRedundancy","s"]]},
+          Registry_STATUS_to_v1api20230701storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_to_v1api20230701storage"}],["=","loginServer","s"],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_to_v1api20230701storage"}],["=","policies",{"obj":"Policies_STATUS_to_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20230701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","status",{"obj":"Status_STATUS_to_v1api20230701storage"}],["=","zoneRedundancy","s"]]},
+          Registry_Spec_from_v1api20230701storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","identity",{"obj":"Identity_from_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_from_v1api20230701storage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_from_v1api20230701storage"}],["=","policies",{"obj":"Policies_from_v1api20230701storage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_from_v1api20230701storage"}],["=0","originalVersion","s"]]},
+          Registry_Spec_to_v1api20230701storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","identity",{"obj":"Identity_to_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_to_v1api20230701storage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_to_v1api20230701storage"}],["=","policies",{"obj":"Policies_to_v1api20230701storage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_to_v1api20230701storage"}],["=0","originalVersion","s"]]},
+          RetentionPolicy_STATUS_from_v1api20230701storage: p28,
+          RetentionPolicy_STATUS_to_v1api20230701storage: p28,
+          RetentionPolicy_from_v1api20230701storage: p30,
+          RetentionPolicy_to_v1api20230701storage: p30,
+          Sku_STATUS_from_v1api20230701storage: p32,
+          Sku_STATUS_to_v1api20230701storage: p32,
+          Sku_from_v1api20230701storage: p34,
+          Sku_to_v1api20230701storage: p34,
+          Status_STATUS_from_v1api20230701storage: p36,
+          Status_STATUS_to_v1api20230701storage: p36,
+          SystemData_STATUS_from_v1api20230701storage: p38,
+          SystemData_STATUS_to_v1api20230701storage: p38,
+          TrustPolicy_STATUS_from_v1api20230701storage: p40,
+          TrustPolicy_STATUS_to_v1api20230701storage: p40,
+          TrustPolicy_from_v1api20230701storage: p40,
+          TrustPolicy_to_v1api20230701storage: p40,
+          UserAssignedIdentityDetails_from_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20230701storage"}]]},
+          UserAssignedIdentityDetails_to_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20230701storage"}]]},
+          UserAssignedIdentity_STATUS_from_v1api20230701storage: p44,
+          UserAssignedIdentity_STATUS_to_v1api20230701storage: p44,
+          conditions_Condition_from_v1api20230701storage: p45,
+          conditions_Condition_to_v1api20230701storage: p45,
+          core_DestinationExpression_from_v1api20230701storage: p46,
+          core_DestinationExpression_to_v1api20230701storage: p46,
+          genruntime_KnownResourceReference_from_v1api20230701storage: p47,
+          genruntime_KnownResourceReference_to_v1api20230701storage: p47,
+          genruntime_ResourceReference_from_v1api20230701storage: p48,
+          genruntime_ResourceReference_to_v1api20230701storage: p48,
+        },
+      },
+      "v1api20230701": {
+        resources: {
+          RegistryReplication_fromStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701","spec":"RegistryReplication_Spec_fromStorage","status":"RegistryReplication_STATUS_fromStorage"},
+          RegistryReplication_toStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701storage","spec":"RegistryReplication_Spec_toStorage","status":"RegistryReplication_STATUS_toStorage"},
+          Registry_fromStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701","spec":"Registry_Spec_fromStorage","status":"Registry_STATUS_fromStorage"},
+          Registry_toStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701storage","spec":"Registry_Spec_toStorage","status":"Registry_STATUS_toStorage"},
+        },
+        types: {
+          Encryption_STATUS_fromStorage: p0,
+          Encryption_STATUS_toStorage: p1,
+          Encryption_fromStorage: p2,
+          Encryption_toStorage: p3,
+          ExportPolicy_STATUS_fromStorage: p4,
+          ExportPolicy_STATUS_toStorage: p5,
+          ExportPolicy_fromStorage: p4,
+          ExportPolicy_toStorage: p5,
+          Identity_STATUS_fromStorage: p6,
+          Identity_STATUS_toStorage: p7,
+          Identity_fromStorage: {"known":k26,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          Identity_toStorage: {"known":k26,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+          IpRule_STATUS_fromStorage: p8,
+          IpRule_STATUS_toStorage: p9,
+          IpRule_fromStorage: p8,
+          IpRule_toStorage: p9,
+          KeyVaultProperties_STATUS_fromStorage: p10,
+          KeyVaultProperties_STATUS_toStorage: p11,
+          KeyVaultProperties_fromStorage: {"known":k27,"destBag":false,"steps":[["=","identity","s"],["=","identityFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","keyIdentifier","s"]]},
+          KeyVaultProperties_toStorage: {"known":k27,"destBag":true,"steps":[["=","identity","s"],["=","identityFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","keyIdentifier","s"]]},
+          NetworkRuleSet_STATUS_fromStorage: p12,
+          NetworkRuleSet_STATUS_toStorage: p13,
+          NetworkRuleSet_fromStorage: p14,
+          NetworkRuleSet_toStorage: p15,
+          Policies_STATUS_fromStorage: p16,
+          Policies_STATUS_toStorage: p17,
+          Policies_fromStorage: p18,
+          Policies_toStorage: p19,
+          PrivateEndpointConnection_STATUS_fromStorage: p20,
+          PrivateEndpointConnection_STATUS_toStorage: p21,
+          QuarantinePolicy_STATUS_fromStorage: p4,
+          QuarantinePolicy_STATUS_toStorage: p5,
+          QuarantinePolicy_fromStorage: p4,
+          QuarantinePolicy_toStorage: p5,
+          RegistryOperatorSpec_fromStorage: p22,
+          RegistryOperatorSpec_toStorage: p23,
+          RegistryReplicationOperatorSpec_fromStorage: p22,
+          RegistryReplicationOperatorSpec_toStorage: p23,
+          RegistryReplicationStatus_STATUS_fromStorage: p35,
+          RegistryReplicationStatus_STATUS_toStorage: p36,
+          RegistryReplication_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","regionEndpointEnabled","b"],["=","status",{"obj":"RegistryReplicationStatus_STATUS_fromStorage"}],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]},
+          RegistryReplication_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","provisioningState","s"],["=","regionEndpointEnabled","b"],["=","status",{"obj":"RegistryReplicationStatus_STATUS_toStorage"}],["=","zoneRedundancy","s"]]},
+          RegistryReplication_Spec_fromStorage: {"known":["azureName","owner","location","tags","regionEndpointEnabled","zoneRedundancy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","b"],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"RegistryReplicationOperatorSpec_fromStorage"}]]},
+          RegistryReplication_Spec_toStorage: {"known":["azureName","owner","location","tags","regionEndpointEnabled","zoneRedundancy","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","b"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryReplicationOperatorSpec_toStorage"}],["v","v1api20230701"]]},
+          Registry_STATUS_fromStorage: p24,
+          Registry_STATUS_toStorage: p25,
+          Registry_Spec_fromStorage: p26,
+          Registry_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","policies",{"obj":"Policies_toStorage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_toStorage"}],["v","v1api20230701"]]},
+          RetentionPolicy_STATUS_fromStorage: p27,
+          RetentionPolicy_STATUS_toStorage: p28,
+          RetentionPolicy_fromStorage: p29,
+          RetentionPolicy_toStorage: p30,
+          Sku_STATUS_fromStorage: p31,
+          Sku_STATUS_toStorage: p32,
+          Sku_fromStorage: p33,
+          Sku_toStorage: p34,
+          Status_STATUS_fromStorage: p35,
+          Status_STATUS_toStorage: p36,
+          SystemData_STATUS_fromStorage: p37,
+          SystemData_STATUS_toStorage: p38,
+          TrustPolicy_STATUS_fromStorage: p39,
+          TrustPolicy_STATUS_toStorage: p40,
+          TrustPolicy_fromStorage: p39,
+          TrustPolicy_toStorage: p40,
+          UserAssignedIdentityDetails_fromStorage: p41,
+          UserAssignedIdentityDetails_toStorage: p42,
+          UserAssignedIdentity_STATUS_fromStorage: p43,
+          UserAssignedIdentity_STATUS_toStorage: p44,
+          conditions_Condition_fromStorage: p45,
+          conditions_Condition_toStorage: p45,
+          core_DestinationExpression_fromStorage: p46,
+          core_DestinationExpression_toStorage: p46,
+          genruntime_ConfigMapReference_fromStorage: p49,
+          genruntime_ConfigMapReference_toStorage: p49,
+          genruntime_KnownResourceReference_fromStorage: p47,
+          genruntime_KnownResourceReference_toStorage: p47,
+          genruntime_ResourceReference_fromStorage: p48,
+          genruntime_ResourceReference_toStorage: p48,
+        },
+      },
+      "v1api20230701storage": {
+        resources: {
+        },
+        types: {
+          genruntime_ConfigMapReference_normalize: p49,
+        },
       },
     },
-    "v1api20210901storage": {
-      resources: {
-        Registry_from_v1api20230701storage: {"apiVersion":"containerregistry.azure.com/v1api20210901storage","spec":"Registry_Spec_from_v1api20230701storage","status":"Registry_STATUS_from_v1api20230701storage"},
-        Registry_to_v1api20230701storage: {"apiVersion":"containerregistry.azure.com/v1api20230701storage","spec":"Registry_Spec_to_v1api20230701storage","status":"Registry_STATUS_to_v1api20230701storage"},
-      },
-      types: {
-        Encryption_STATUS_from_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v1api20230701storage"}],["=","status","s"]]},
-        Encryption_STATUS_to_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v1api20230701storage"}],["=","status","s"]]},
-        Encryption_from_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v1api20230701storage"}],["=","status","s"]]},
-        Encryption_to_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v1api20230701storage"}],["=","status","s"]]},
-        ExportPolicy_STATUS_from_v1api20230701storage: p5,
-        ExportPolicy_STATUS_to_v1api20230701storage: p5,
-        ExportPolicy_from_v1api20230701storage: p5,
-        ExportPolicy_to_v1api20230701storage: p5,
-        Identity_STATUS_from_v1api20230701storage: {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20230701storage"}}]]},
-        Identity_STATUS_to_v1api20230701storage: {"known":k2,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20230701storage"}}]]},
-        Identity_from_v1api20230701storage: {"known":k26,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20230701storage"}}],["<","principalId","s"],["<","tenantId","s"]]},
-        Identity_to_v1api20230701storage: {"known":k2,"destBag":true,"steps":[[">","principalId"],[">","tenantId"],["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20230701storage"}}]]},
-        IpRule_STATUS_from_v1api20230701storage: p9,
-        IpRule_STATUS_to_v1api20230701storage: p9,
-        IpRule_from_v1api20230701storage: p9,
-        IpRule_to_v1api20230701storage: p9,
-        KeyVaultProperties_STATUS_from_v1api20230701storage: p11,
-        KeyVaultProperties_STATUS_to_v1api20230701storage: p11,
-        KeyVaultProperties_from_v1api20230701storage: {"known":k27,"src":"v1api20230701storage","destBag":true,"steps":[["=","identity","s"],[">","identityFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}],["=","keyIdentifier","s"]]},
-        KeyVaultProperties_to_v1api20230701storage: {"known":k5,"dest":"v1api20230701storage","destBag":true,"steps":[["=","identity","s"],["=","keyIdentifier","s"],["<","identityFromConfig",{"obj":"genruntime_ConfigMapReference_normalize"}]]},
-        NetworkRuleSet_STATUS_from_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_from_v1api20230701storage"}}]]},
-        NetworkRuleSet_STATUS_to_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_to_v1api20230701storage"}}]]},
-        NetworkRuleSet_from_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_from_v1api20230701storage"}}]]},
-        NetworkRuleSet_to_v1api20230701storage: {"known":k6,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_to_v1api20230701storage"}}]]},
-        Policies_STATUS_from_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_from_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_from_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_from_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_from_v1api20230701storage"}]]},
-        Policies_STATUS_to_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_STATUS_to_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_STATUS_to_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_to_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_STATUS_to_v1api20230701storage"}]]},
-        Policies_from_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_from_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_from_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_from_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_from_v1api20230701storage"}]]},
-        Policies_to_v1api20230701storage: {"known":k7,"destBag":true,"steps":[["=","exportPolicy",{"obj":"ExportPolicy_to_v1api20230701storage"}],["=","quarantinePolicy",{"obj":"QuarantinePolicy_to_v1api20230701storage"}],["=","retentionPolicy",{"obj":"RetentionPolicy_to_v1api20230701storage"}],["=","trustPolicy",{"obj":"TrustPolicy_to_v1api20230701storage"}]]},
-        PrivateEndpointConnection_STATUS_from_v1api20230701storage: p21,
-        PrivateEndpointConnection_STATUS_to_v1api20230701storage: p21,
-        QuarantinePolicy_STATUS_from_v1api20230701storage: p5,
-        QuarantinePolicy_STATUS_to_v1api20230701storage: p5,
-        QuarantinePolicy_from_v1api20230701storage: p5,
-        QuarantinePolicy_to_v1api20230701storage: p5,
-        RegistryOperatorSpec_from_v1api20230701storage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}]]},
-        RegistryOperatorSpec_to_v1api20230701storage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}]]},
-        Registry_STATUS_from_v1api20230701storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_from_v1api20230701storage"}],["=","loginServer","s"],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_from_v1api20230701storage"}],["=","policies",{"obj":"Policies_STATUS_from_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20230701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","status",{"obj":"Status_STATUS_from_v1api20230701storage"}],["=","zoneRedundancy","s"]]},
-        Registry_STATUS_to_v1api20230701storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","creationDate","s"],["=","dataEndpointEnabled","b"],["=","dataEndpointHostNames",{"arr":"s"}],["=","encryption",{"obj":"Encryption_STATUS_to_v1api20230701storage"}],["=","loginServer","s"],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_to_v1api20230701storage"}],["=","policies",{"obj":"Policies_STATUS_to_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20230701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","status",{"obj":"Status_STATUS_to_v1api20230701storage"}],["=","zoneRedundancy","s"]]},
-        Registry_Spec_from_v1api20230701storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","identity",{"obj":"Identity_from_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_from_v1api20230701storage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_from_v1api20230701storage"}],["=","policies",{"obj":"Policies_from_v1api20230701storage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_from_v1api20230701storage"}],["=0","originalVersion","s"]]},
-        Registry_Spec_to_v1api20230701storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","identity",{"obj":"Identity_to_v1api20230701storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_to_v1api20230701storage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_to_v1api20230701storage"}],["=","policies",{"obj":"Policies_to_v1api20230701storage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_to_v1api20230701storage"}],["=0","originalVersion","s"]]},
-        RetentionPolicy_STATUS_from_v1api20230701storage: p28,
-        RetentionPolicy_STATUS_to_v1api20230701storage: p28,
-        RetentionPolicy_from_v1api20230701storage: p30,
-        RetentionPolicy_to_v1api20230701storage: p30,
-        Sku_STATUS_from_v1api20230701storage: p32,
-        Sku_STATUS_to_v1api20230701storage: p32,
-        Sku_from_v1api20230701storage: p34,
-        Sku_to_v1api20230701storage: p34,
-        Status_STATUS_from_v1api20230701storage: p36,
-        Status_STATUS_to_v1api20230701storage: p36,
-        SystemData_STATUS_from_v1api20230701storage: p38,
-        SystemData_STATUS_to_v1api20230701storage: p38,
-        TrustPolicy_STATUS_from_v1api20230701storage: p40,
-        TrustPolicy_STATUS_to_v1api20230701storage: p40,
-        TrustPolicy_from_v1api20230701storage: p40,
-        TrustPolicy_to_v1api20230701storage: p40,
-        UserAssignedIdentityDetails_from_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20230701storage"}]]},
-        UserAssignedIdentityDetails_to_v1api20230701storage: {"known":k20,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20230701storage"}]]},
-        UserAssignedIdentity_STATUS_from_v1api20230701storage: p44,
-        UserAssignedIdentity_STATUS_to_v1api20230701storage: p44,
-        conditions_Condition_from_v1api20230701storage: p45,
-        conditions_Condition_to_v1api20230701storage: p45,
-        core_DestinationExpression_from_v1api20230701storage: p46,
-        core_DestinationExpression_to_v1api20230701storage: p46,
-        genruntime_KnownResourceReference_from_v1api20230701storage: p47,
-        genruntime_KnownResourceReference_to_v1api20230701storage: p47,
-        genruntime_ResourceReference_from_v1api20230701storage: p48,
-        genruntime_ResourceReference_to_v1api20230701storage: p48,
-      },
+    hooks: {
     },
-    "v1api20230701": {
-      resources: {
-        RegistryReplication_fromStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701","spec":"RegistryReplication_Spec_fromStorage","status":"RegistryReplication_STATUS_fromStorage"},
-        RegistryReplication_toStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701storage","spec":"RegistryReplication_Spec_toStorage","status":"RegistryReplication_STATUS_toStorage"},
-        Registry_fromStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701","spec":"Registry_Spec_fromStorage","status":"Registry_STATUS_fromStorage"},
-        Registry_toStorage: {"apiVersion":"containerregistry.azure.com/v1api20230701storage","spec":"Registry_Spec_toStorage","status":"Registry_STATUS_toStorage"},
-      },
-      types: {
-        Encryption_STATUS_fromStorage: p0,
-        Encryption_STATUS_toStorage: p1,
-        Encryption_fromStorage: p2,
-        Encryption_toStorage: p3,
-        ExportPolicy_STATUS_fromStorage: p4,
-        ExportPolicy_STATUS_toStorage: p5,
-        ExportPolicy_fromStorage: p4,
-        ExportPolicy_toStorage: p5,
-        Identity_STATUS_fromStorage: p6,
-        Identity_STATUS_toStorage: p7,
-        Identity_fromStorage: {"known":k26,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        Identity_toStorage: {"known":k26,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        IpRule_STATUS_fromStorage: p8,
-        IpRule_STATUS_toStorage: p9,
-        IpRule_fromStorage: p8,
-        IpRule_toStorage: p9,
-        KeyVaultProperties_STATUS_fromStorage: p10,
-        KeyVaultProperties_STATUS_toStorage: p11,
-        KeyVaultProperties_fromStorage: {"known":k27,"destBag":false,"steps":[["=","identity","s"],["=","identityFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","keyIdentifier","s"]]},
-        KeyVaultProperties_toStorage: {"known":k27,"destBag":true,"steps":[["=","identity","s"],["=","identityFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","keyIdentifier","s"]]},
-        NetworkRuleSet_STATUS_fromStorage: p12,
-        NetworkRuleSet_STATUS_toStorage: p13,
-        NetworkRuleSet_fromStorage: p14,
-        NetworkRuleSet_toStorage: p15,
-        Policies_STATUS_fromStorage: p16,
-        Policies_STATUS_toStorage: p17,
-        Policies_fromStorage: p18,
-        Policies_toStorage: p19,
-        PrivateEndpointConnection_STATUS_fromStorage: p20,
-        PrivateEndpointConnection_STATUS_toStorage: p21,
-        QuarantinePolicy_STATUS_fromStorage: p4,
-        QuarantinePolicy_STATUS_toStorage: p5,
-        QuarantinePolicy_fromStorage: p4,
-        QuarantinePolicy_toStorage: p5,
-        RegistryOperatorSpec_fromStorage: p22,
-        RegistryOperatorSpec_toStorage: p23,
-        RegistryReplicationOperatorSpec_fromStorage: p22,
-        RegistryReplicationOperatorSpec_toStorage: p23,
-        RegistryReplicationStatus_STATUS_fromStorage: p35,
-        RegistryReplicationStatus_STATUS_toStorage: p36,
-        RegistryReplication_STATUS_fromStorage: {"known":k28,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","regionEndpointEnabled","b"],["=","status",{"obj":"RegistryReplicationStatus_STATUS_fromStorage"}],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]},
-        RegistryReplication_STATUS_toStorage: {"known":k28,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","provisioningState","s"],["=","regionEndpointEnabled","b"],["=","status",{"obj":"RegistryReplicationStatus_STATUS_toStorage"}],["=","zoneRedundancy","s"]]},
-        RegistryReplication_Spec_fromStorage: {"known":["azureName","owner","location","tags","regionEndpointEnabled","zoneRedundancy","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","b"],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"RegistryReplicationOperatorSpec_fromStorage"}]]},
-        RegistryReplication_Spec_toStorage: {"known":["azureName","owner","location","tags","regionEndpointEnabled","zoneRedundancy","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","b"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryReplicationOperatorSpec_toStorage"}],["v","v1api20230701"]]},
-        Registry_STATUS_fromStorage: p24,
-        Registry_STATUS_toStorage: p25,
-        Registry_Spec_fromStorage: p26,
-        Registry_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","adminUserEnabled","b"],["=","dataEndpointEnabled","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","networkRuleBypassOptions","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","policies",{"obj":"Policies_toStorage"}],["=","publicNetworkAccess","s"],["=","zoneRedundancy","s"],["=","operatorSpec",{"obj":"RegistryOperatorSpec_toStorage"}],["v","v1api20230701"]]},
-        RetentionPolicy_STATUS_fromStorage: p27,
-        RetentionPolicy_STATUS_toStorage: p28,
-        RetentionPolicy_fromStorage: p29,
-        RetentionPolicy_toStorage: p30,
-        Sku_STATUS_fromStorage: p31,
-        Sku_STATUS_toStorage: p32,
-        Sku_fromStorage: p33,
-        Sku_toStorage: p34,
-        Status_STATUS_fromStorage: p35,
-        Status_STATUS_toStorage: p36,
-        SystemData_STATUS_fromStorage: p37,
-        SystemData_STATUS_toStorage: p38,
-        TrustPolicy_STATUS_fromStorage: p39,
-        TrustPolicy_STATUS_toStorage: p40,
-        TrustPolicy_fromStorage: p39,
-        TrustPolicy_toStorage: p40,
-        UserAssignedIdentityDetails_fromStorage: p41,
-        UserAssignedIdentityDetails_toStorage: p42,
-        UserAssignedIdentity_STATUS_fromStorage: p43,
-        UserAssignedIdentity_STATUS_toStorage: p44,
-        conditions_Condition_fromStorage: p45,
-        conditions_Condition_toStorage: p45,
-        core_DestinationExpression_fromStorage: p46,
-        core_DestinationExpression_toStorage: p46,
-        genruntime_ConfigMapReference_fromStorage: p49,
-        genruntime_ConfigMapReference_toStorage: p49,
-        genruntime_KnownResourceReference_fromStorage: p47,
-        genruntime_KnownResourceReference_toStorage: p47,
-        genruntime_ResourceReference_fromStorage: p48,
-        genruntime_ResourceReference_toStorage: p48,
-      },
-    },
-    "v1api20230701storage": {
-      resources: {
-      },
-      types: {
-        genruntime_ConfigMapReference_normalize: p49,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,254 +2,262 @@
 /** The conversions of datafactory.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["userAssignedIdentity"];
-const k1: readonly string[] = ["userAssignedIdentityReference"];
-const k2: readonly string[] = ["identity","keyName","keyVersion","vaultBaseUrl"];
-const k3: readonly string[] = ["accountName","clientId","clientSecret","collaborationBranch","disablePublish","hostName","lastCommitId","repositoryName","rootFolder","type"];
-const k4: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k5: readonly string[] = ["type","userAssignedIdentities"];
-const k6: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k7: readonly string[] = ["factoryGitHubConfiguration","factoryVSTSConfiguration"];
-const k8: readonly string[] = ["accountName","collaborationBranch","disablePublish","lastCommitId","projectName","repositoryName","rootFolder","tenantId","type"];
-const k9: readonly string[] = ["conditions","id","name","type","identity","location","tags","additionalProperties","createTime","eTag","encryption","globalParameters","provisioningState","publicNetworkAccess","purviewConfiguration","repoConfiguration","version"];
-const k10: readonly string[] = ["azureName","owner","identity","location","tags","additionalProperties","encryption","globalParameters","publicNetworkAccess","purviewConfiguration","repoConfiguration","operatorSpec","originalVersion"];
-const k11: readonly string[] = ["azureName","owner","identity","location","tags","additionalProperties","encryption","globalParameters","publicNetworkAccess","purviewConfiguration","repoConfiguration","operatorSpec"];
-const k12: readonly string[] = ["byoaSecretAkvUrl","byoaSecretName"];
-const k13: readonly string[] = ["type","value"];
-const k14: readonly string[] = ["purviewResourceId"];
-const k15: readonly string[] = ["purviewResourceReference"];
-const k16: readonly string[] = ["reference"];
-const k17: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k18: readonly string[] = ["name","key","value","annotations","labels"];
-const k19: readonly string[] = ["name","armId"];
-const k20: readonly string[] = ["group","kind","name","armId"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","userAssignedIdentity","s"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","userAssignedIdentity","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_fromStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_toStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
-const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_fromStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
-const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_toStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
-const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_fromStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type",{"spell":["FactoryGitHubConfiguration"]}]]};
-const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_toStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]};
-const p10: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_fromStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type",{"spell":["FactoryGitHubConfiguration"]}]]};
-const p11: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_toStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]};
-const p12: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":"j"}]]};
-const p13: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":"j"}]]};
-const p14: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p15: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p16: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p17: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_fromStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_fromStorage"}]]};
-const p19: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_toStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_toStorage"}]]};
-const p20: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_fromStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_fromStorage"}]]};
-const p21: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_toStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_toStorage"}]]};
-const p22: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type",{"spell":["FactoryVSTSConfiguration"]}]]};
-const p23: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type","s"]]};
-const p24: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_fromStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_fromStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_fromStorage"}],["=","version","s"]]};
-const p25: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_toStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_toStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_toStorage"}],["=","version","s"]]};
-const p26: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"FactoryIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_fromStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_fromStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","byoaSecretAkvUrl","s"],["=","byoaSecretName","s"]]};
-const p28: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","byoaSecretAkvUrl","s"],["=","byoaSecretName","s"]]};
-const p29: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","type",{"spell":["Array","Bool","Float","Int","Object","String"]}],["=","value",{"map":"j"}]]};
-const p30: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","type","s"],["=","value",{"map":"j"}]]};
-const p31: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","purviewResourceId","s"]]};
-const p32: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","purviewResourceId","s"]]};
-const p33: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p34: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p35: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p36: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p37: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p38: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p39: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p40: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20180601": {
-      resources: {
-        Factory_fromStorage: {"apiVersion":"datafactory.azure.com/v1api20180601","spec":"Factory_Spec_fromStorage","status":"Factory_STATUS_fromStorage"},
-        Factory_toStorage: {"apiVersion":"datafactory.azure.com/v1api20180601storage","spec":"Factory_Spec_toStorage","status":"Factory_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["userAssignedIdentity"];
+  const k1: readonly string[] = ["userAssignedIdentityReference"];
+  const k2: readonly string[] = ["identity","keyName","keyVersion","vaultBaseUrl"];
+  const k3: readonly string[] = ["accountName","clientId","clientSecret","collaborationBranch","disablePublish","hostName","lastCommitId","repositoryName","rootFolder","type"];
+  const k4: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k5: readonly string[] = ["type","userAssignedIdentities"];
+  const k6: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k7: readonly string[] = ["factoryGitHubConfiguration","factoryVSTSConfiguration"];
+  const k8: readonly string[] = ["accountName","collaborationBranch","disablePublish","lastCommitId","projectName","repositoryName","rootFolder","tenantId","type"];
+  const k9: readonly string[] = ["conditions","id","name","type","identity","location","tags","additionalProperties","createTime","eTag","encryption","globalParameters","provisioningState","publicNetworkAccess","purviewConfiguration","repoConfiguration","version"];
+  const k10: readonly string[] = ["azureName","owner","identity","location","tags","additionalProperties","encryption","globalParameters","publicNetworkAccess","purviewConfiguration","repoConfiguration","operatorSpec","originalVersion"];
+  const k11: readonly string[] = ["azureName","owner","identity","location","tags","additionalProperties","encryption","globalParameters","publicNetworkAccess","purviewConfiguration","repoConfiguration","operatorSpec"];
+  const k12: readonly string[] = ["byoaSecretAkvUrl","byoaSecretName"];
+  const k13: readonly string[] = ["type","value"];
+  const k14: readonly string[] = ["purviewResourceId"];
+  const k15: readonly string[] = ["purviewResourceReference"];
+  const k16: readonly string[] = ["reference"];
+  const k17: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k18: readonly string[] = ["name","key","value","annotations","labels"];
+  const k19: readonly string[] = ["name","armId"];
+  const k20: readonly string[] = ["group","kind","name","armId"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","userAssignedIdentity","s"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","userAssignedIdentity","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_fromStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_toStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
+  const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_fromStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
+  const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_toStorage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]};
+  const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_fromStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type",{"spell":["FactoryGitHubConfiguration"]}]]};
+  const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_toStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]};
+  const p10: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_fromStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type",{"spell":["FactoryGitHubConfiguration"]}]]};
+  const p11: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_toStorage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]};
+  const p12: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":"j"}]]};
+  const p13: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":"j"}]]};
+  const p14: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p15: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p16: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p17: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_fromStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_fromStorage"}]]};
+  const p19: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_toStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_toStorage"}]]};
+  const p20: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_fromStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_fromStorage"}]]};
+  const p21: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_toStorage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_toStorage"}]]};
+  const p22: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type",{"spell":["FactoryVSTSConfiguration"]}]]};
+  const p23: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type","s"]]};
+  const p24: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_fromStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_fromStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_fromStorage"}],["=","version","s"]]};
+  const p25: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_toStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_toStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_toStorage"}],["=","version","s"]]};
+  const p26: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"FactoryIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_fromStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_fromStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","byoaSecretAkvUrl","s"],["=","byoaSecretName","s"]]};
+  const p28: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","byoaSecretAkvUrl","s"],["=","byoaSecretName","s"]]};
+  const p29: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","type",{"spell":["Array","Bool","Float","Int","Object","String"]}],["=","value",{"map":"j"}]]};
+  const p30: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","type","s"],["=","value",{"map":"j"}]]};
+  const p31: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","purviewResourceId","s"]]};
+  const p32: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","purviewResourceId","s"]]};
+  const p33: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p34: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p35: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p36: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p37: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p38: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p39: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p40: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  return {
+    packages: {
+      "v1api20180601": {
+        resources: {
+          Factory_fromStorage: {"apiVersion":"datafactory.azure.com/v1api20180601","spec":"Factory_Spec_fromStorage","status":"Factory_STATUS_fromStorage"},
+          Factory_toStorage: {"apiVersion":"datafactory.azure.com/v1api20180601storage","spec":"Factory_Spec_toStorage","status":"Factory_STATUS_toStorage"},
+        },
+        types: {
+          CMKIdentityDefinition_STATUS_fromStorage: p0,
+          CMKIdentityDefinition_STATUS_toStorage: p1,
+          CMKIdentityDefinition_fromStorage: p2,
+          CMKIdentityDefinition_toStorage: p3,
+          EncryptionConfiguration_STATUS_fromStorage: p4,
+          EncryptionConfiguration_STATUS_toStorage: p5,
+          EncryptionConfiguration_fromStorage: p6,
+          EncryptionConfiguration_toStorage: p7,
+          FactoryGitHubConfiguration_STATUS_fromStorage: p8,
+          FactoryGitHubConfiguration_STATUS_toStorage: p9,
+          FactoryGitHubConfiguration_fromStorage: p10,
+          FactoryGitHubConfiguration_toStorage: p11,
+          FactoryIdentity_STATUS_fromStorage: p12,
+          FactoryIdentity_STATUS_toStorage: p13,
+          FactoryIdentity_fromStorage: p14,
+          FactoryIdentity_toStorage: p15,
+          FactoryOperatorSpec_fromStorage: p16,
+          FactoryOperatorSpec_toStorage: p17,
+          FactoryRepoConfiguration_STATUS_fromStorage: p18,
+          FactoryRepoConfiguration_STATUS_toStorage: p19,
+          FactoryRepoConfiguration_fromStorage: p20,
+          FactoryRepoConfiguration_toStorage: p21,
+          FactoryVSTSConfiguration_STATUS_fromStorage: p22,
+          FactoryVSTSConfiguration_STATUS_toStorage: p23,
+          FactoryVSTSConfiguration_fromStorage: p22,
+          FactoryVSTSConfiguration_toStorage: p23,
+          Factory_STATUS_fromStorage: p24,
+          Factory_STATUS_toStorage: p25,
+          Factory_Spec_fromStorage: p26,
+          Factory_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"FactoryIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_toStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_toStorage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_toStorage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_toStorage"}],["v","v1api20180601"]]},
+          GitHubClientSecret_STATUS_fromStorage: p27,
+          GitHubClientSecret_STATUS_toStorage: p28,
+          GitHubClientSecret_fromStorage: p27,
+          GitHubClientSecret_toStorage: p28,
+          GlobalParameterSpecification_STATUS_fromStorage: p29,
+          GlobalParameterSpecification_STATUS_toStorage: p30,
+          GlobalParameterSpecification_fromStorage: p29,
+          GlobalParameterSpecification_toStorage: p30,
+          PurviewConfiguration_STATUS_fromStorage: p31,
+          PurviewConfiguration_STATUS_toStorage: p32,
+          PurviewConfiguration_fromStorage: p33,
+          PurviewConfiguration_toStorage: p34,
+          UserAssignedIdentityDetails_fromStorage: p35,
+          UserAssignedIdentityDetails_toStorage: p36,
+          conditions_Condition_fromStorage: p37,
+          conditions_Condition_toStorage: p37,
+          core_DestinationExpression_fromStorage: p38,
+          core_DestinationExpression_toStorage: p38,
+          genruntime_KnownResourceReference_fromStorage: p39,
+          genruntime_KnownResourceReference_toStorage: p39,
+          genruntime_ResourceReference_fromStorage: p40,
+          genruntime_ResourceReference_toStorage: p40,
+        },
       },
-      types: {
-        CMKIdentityDefinition_STATUS_fromStorage: p0,
-        CMKIdentityDefinition_STATUS_toStorage: p1,
-        CMKIdentityDefinition_fromStorage: p2,
-        CMKIdentityDefinition_toStorage: p3,
-        EncryptionConfiguration_STATUS_fromStorage: p4,
-        EncryptionConfiguration_STATUS_toStorage: p5,
-        EncryptionConfiguration_fromStorage: p6,
-        EncryptionConfiguration_toStorage: p7,
-        FactoryGitHubConfiguration_STATUS_fromStorage: p8,
-        FactoryGitHubConfiguration_STATUS_toStorage: p9,
-        FactoryGitHubConfiguration_fromStorage: p10,
-        FactoryGitHubConfiguration_toStorage: p11,
-        FactoryIdentity_STATUS_fromStorage: p12,
-        FactoryIdentity_STATUS_toStorage: p13,
-        FactoryIdentity_fromStorage: p14,
-        FactoryIdentity_toStorage: p15,
-        FactoryOperatorSpec_fromStorage: p16,
-        FactoryOperatorSpec_toStorage: p17,
-        FactoryRepoConfiguration_STATUS_fromStorage: p18,
-        FactoryRepoConfiguration_STATUS_toStorage: p19,
-        FactoryRepoConfiguration_fromStorage: p20,
-        FactoryRepoConfiguration_toStorage: p21,
-        FactoryVSTSConfiguration_STATUS_fromStorage: p22,
-        FactoryVSTSConfiguration_STATUS_toStorage: p23,
-        FactoryVSTSConfiguration_fromStorage: p22,
-        FactoryVSTSConfiguration_toStorage: p23,
-        Factory_STATUS_fromStorage: p24,
-        Factory_STATUS_toStorage: p25,
-        Factory_Spec_fromStorage: p26,
-        Factory_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"FactoryIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_toStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_toStorage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_toStorage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_toStorage"}],["v","v1api20180601"]]},
-        GitHubClientSecret_STATUS_fromStorage: p27,
-        GitHubClientSecret_STATUS_toStorage: p28,
-        GitHubClientSecret_fromStorage: p27,
-        GitHubClientSecret_toStorage: p28,
-        GlobalParameterSpecification_STATUS_fromStorage: p29,
-        GlobalParameterSpecification_STATUS_toStorage: p30,
-        GlobalParameterSpecification_fromStorage: p29,
-        GlobalParameterSpecification_toStorage: p30,
-        PurviewConfiguration_STATUS_fromStorage: p31,
-        PurviewConfiguration_STATUS_toStorage: p32,
-        PurviewConfiguration_fromStorage: p33,
-        PurviewConfiguration_toStorage: p34,
-        UserAssignedIdentityDetails_fromStorage: p35,
-        UserAssignedIdentityDetails_toStorage: p36,
-        conditions_Condition_fromStorage: p37,
-        conditions_Condition_toStorage: p37,
-        core_DestinationExpression_fromStorage: p38,
-        core_DestinationExpression_toStorage: p38,
-        genruntime_KnownResourceReference_fromStorage: p39,
-        genruntime_KnownResourceReference_toStorage: p39,
-        genruntime_ResourceReference_fromStorage: p40,
-        genruntime_ResourceReference_toStorage: p40,
+      "v1api20180601storage": {
+        resources: {
+          Factory_from_v20180601storage: {"apiVersion":"datafactory.azure.com/v1api20180601storage","spec":"Factory_Spec_from_v20180601storage","status":"Factory_STATUS_from_v20180601storage"},
+          Factory_to_v20180601storage: {"apiVersion":"datafactory.azure.com/v20180601storage","spec":"Factory_Spec_to_v20180601storage","status":"Factory_STATUS_to_v20180601storage"},
+        },
+        types: {
+          CMKIdentityDefinition_STATUS_from_v20180601storage: p1,
+          CMKIdentityDefinition_STATUS_to_v20180601storage: p1,
+          CMKIdentityDefinition_from_v20180601storage: {"known":k1,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
+          CMKIdentityDefinition_to_v20180601storage: {"known":k1,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
+          EncryptionConfiguration_STATUS_from_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_from_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
+          EncryptionConfiguration_STATUS_to_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_to_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
+          EncryptionConfiguration_from_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_from_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
+          EncryptionConfiguration_to_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_to_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
+          FactoryGitHubConfiguration_STATUS_from_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_from_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
+          FactoryGitHubConfiguration_STATUS_to_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_to_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
+          FactoryGitHubConfiguration_from_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_from_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
+          FactoryGitHubConfiguration_to_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_to_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
+          FactoryIdentity_STATUS_from_v20180601storage: p13,
+          FactoryIdentity_STATUS_to_v20180601storage: p13,
+          FactoryIdentity_from_v20180601storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20180601storage"}}]]},
+          FactoryIdentity_to_v20180601storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20180601storage"}}]]},
+          FactoryOperatorSpec_from_v20180601storage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20180601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20180601storage"}}]]},
+          FactoryOperatorSpec_to_v20180601storage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20180601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20180601storage"}}]]},
+          FactoryRepoConfiguration_STATUS_from_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_from_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_from_v20180601storage"}]]},
+          FactoryRepoConfiguration_STATUS_to_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_to_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_to_v20180601storage"}]]},
+          FactoryRepoConfiguration_from_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_from_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_from_v20180601storage"}]]},
+          FactoryRepoConfiguration_to_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_to_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_to_v20180601storage"}]]},
+          FactoryVSTSConfiguration_STATUS_from_v20180601storage: p23,
+          FactoryVSTSConfiguration_STATUS_to_v20180601storage: p23,
+          FactoryVSTSConfiguration_from_v20180601storage: p23,
+          FactoryVSTSConfiguration_to_v20180601storage: p23,
+          Factory_STATUS_from_v20180601storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20180601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_from_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_from_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_from_v20180601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_from_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_from_v20180601storage"}],["=","version","s"]]},
+          Factory_STATUS_to_v20180601storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20180601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_to_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_to_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_to_v20180601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_to_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_to_v20180601storage"}],["=","version","s"]]},
+          Factory_Spec_from_v20180601storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20180601storage"}],["=","identity",{"obj":"FactoryIdentity_from_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_from_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_from_v20180601storage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_from_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_from_v20180601storage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_from_v20180601storage"}],["=0","originalVersion","s"]]},
+          Factory_Spec_to_v20180601storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20180601storage"}],["=","identity",{"obj":"FactoryIdentity_to_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_to_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_to_v20180601storage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_to_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_to_v20180601storage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_to_v20180601storage"}],["=0","originalVersion","s"]]},
+          GitHubClientSecret_STATUS_from_v20180601storage: p28,
+          GitHubClientSecret_STATUS_to_v20180601storage: p28,
+          GitHubClientSecret_from_v20180601storage: p28,
+          GitHubClientSecret_to_v20180601storage: p28,
+          GlobalParameterSpecification_STATUS_from_v20180601storage: p30,
+          GlobalParameterSpecification_STATUS_to_v20180601storage: p30,
+          GlobalParameterSpecification_from_v20180601storage: p30,
+          GlobalParameterSpecification_to_v20180601storage: p30,
+          PurviewConfiguration_STATUS_from_v20180601storage: p32,
+          PurviewConfiguration_STATUS_to_v20180601storage: p32,
+          PurviewConfiguration_from_v20180601storage: {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
+          PurviewConfiguration_to_v20180601storage: {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
+          UserAssignedIdentityDetails_from_v20180601storage: {"known":k16,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
+          UserAssignedIdentityDetails_to_v20180601storage: {"known":k16,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
+          conditions_Condition_from_v20180601storage: p37,
+          conditions_Condition_to_v20180601storage: p37,
+          core_DestinationExpression_from_v20180601storage: p38,
+          core_DestinationExpression_to_v20180601storage: p38,
+          genruntime_KnownResourceReference_from_v20180601storage: p39,
+          genruntime_KnownResourceReference_to_v20180601storage: p39,
+          genruntime_ResourceReference_from_v20180601storage: p40,
+          genruntime_ResourceReference_to_v20180601storage: p40,
+        },
+      },
+      "v20180601": {
+        resources: {
+          Factory_fromStorage: {"apiVersion":"datafactory.azure.com/v20180601","spec":"Factory_Spec_fromStorage","status":"Factory_STATUS_fromStorage"},
+          Factory_toStorage: {"apiVersion":"datafactory.azure.com/v20180601storage","spec":"Factory_Spec_toStorage","status":"Factory_STATUS_toStorage"},
+        },
+        types: {
+          CMKIdentityDefinition_STATUS_fromStorage: p0,
+          CMKIdentityDefinition_STATUS_toStorage: p1,
+          CMKIdentityDefinition_fromStorage: p2,
+          CMKIdentityDefinition_toStorage: p3,
+          EncryptionConfiguration_STATUS_fromStorage: p4,
+          EncryptionConfiguration_STATUS_toStorage: p5,
+          EncryptionConfiguration_fromStorage: p6,
+          EncryptionConfiguration_toStorage: p7,
+          FactoryGitHubConfiguration_STATUS_fromStorage: p8,
+          FactoryGitHubConfiguration_STATUS_toStorage: p9,
+          FactoryGitHubConfiguration_fromStorage: p10,
+          FactoryGitHubConfiguration_toStorage: p11,
+          FactoryIdentity_STATUS_fromStorage: p12,
+          FactoryIdentity_STATUS_toStorage: p13,
+          FactoryIdentity_fromStorage: p14,
+          FactoryIdentity_toStorage: p15,
+          FactoryOperatorSpec_fromStorage: p16,
+          FactoryOperatorSpec_toStorage: p17,
+          FactoryRepoConfiguration_STATUS_fromStorage: p18,
+          FactoryRepoConfiguration_STATUS_toStorage: p19,
+          FactoryRepoConfiguration_fromStorage: p20,
+          FactoryRepoConfiguration_toStorage: p21,
+          FactoryVSTSConfiguration_STATUS_fromStorage: p22,
+          FactoryVSTSConfiguration_STATUS_toStorage: p23,
+          FactoryVSTSConfiguration_fromStorage: p22,
+          FactoryVSTSConfiguration_toStorage: p23,
+          Factory_STATUS_fromStorage: p24,
+          Factory_STATUS_toStorage: p25,
+          Factory_Spec_fromStorage: p26,
+          Factory_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"FactoryIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_toStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_toStorage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_toStorage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_toStorage"}],["v","v20180601"]]},
+          GitHubClientSecret_STATUS_fromStorage: p27,
+          GitHubClientSecret_STATUS_toStorage: p28,
+          GitHubClientSecret_fromStorage: p27,
+          GitHubClientSecret_toStorage: p28,
+          GlobalParameterSpecification_STATUS_fromStorage: p29,
+          GlobalParameterSpecification_STATUS_toStorage: p30,
+          GlobalParameterSpecification_fromStorage: p29,
+          GlobalParameterSpecification_toStorage: p30,
+          PurviewConfiguration_STATUS_fromStorage: p31,
+          PurviewConfiguration_STATUS_toStorage: p32,
+          PurviewConfiguration_fromStorage: p33,
+          PurviewConfiguration_toStorage: p34,
+          UserAssignedIdentityDetails_fromStorage: p35,
+          UserAssignedIdentityDetails_toStorage: p36,
+          conditions_Condition_fromStorage: p37,
+          conditions_Condition_toStorage: p37,
+          core_DestinationExpression_fromStorage: p38,
+          core_DestinationExpression_toStorage: p38,
+          genruntime_KnownResourceReference_fromStorage: p39,
+          genruntime_KnownResourceReference_toStorage: p39,
+          genruntime_ResourceReference_fromStorage: p40,
+          genruntime_ResourceReference_toStorage: p40,
+        },
       },
     },
-    "v1api20180601storage": {
-      resources: {
-        Factory_from_v20180601storage: {"apiVersion":"datafactory.azure.com/v1api20180601storage","spec":"Factory_Spec_from_v20180601storage","status":"Factory_STATUS_from_v20180601storage"},
-        Factory_to_v20180601storage: {"apiVersion":"datafactory.azure.com/v20180601storage","spec":"Factory_Spec_to_v20180601storage","status":"Factory_STATUS_to_v20180601storage"},
-      },
-      types: {
-        CMKIdentityDefinition_STATUS_from_v20180601storage: p1,
-        CMKIdentityDefinition_STATUS_to_v20180601storage: p1,
-        CMKIdentityDefinition_from_v20180601storage: {"known":k1,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
-        CMKIdentityDefinition_to_v20180601storage: {"known":k1,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
-        EncryptionConfiguration_STATUS_from_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_from_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
-        EncryptionConfiguration_STATUS_to_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_STATUS_to_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
-        EncryptionConfiguration_from_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_from_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
-        EncryptionConfiguration_to_v20180601storage: {"known":k2,"destBag":true,"steps":[["=","identity",{"obj":"CMKIdentityDefinition_to_v20180601storage"}],["=","keyName","s"],["=","keyVersion","s"],["=","vaultBaseUrl","s"]]},
-        FactoryGitHubConfiguration_STATUS_from_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_from_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
-        FactoryGitHubConfiguration_STATUS_to_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_STATUS_to_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
-        FactoryGitHubConfiguration_from_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_from_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
-        FactoryGitHubConfiguration_to_v20180601storage: {"known":k3,"destBag":true,"steps":[["=","accountName","s"],["=","clientId","s"],["=","clientSecret",{"obj":"GitHubClientSecret_to_v20180601storage"}],["=","collaborationBranch","s"],["=","disablePublish","b"],["=","hostName","s"],["=","lastCommitId","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","type","s"]]},
-        FactoryIdentity_STATUS_from_v20180601storage: p13,
-        FactoryIdentity_STATUS_to_v20180601storage: p13,
-        FactoryIdentity_from_v20180601storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20180601storage"}}]]},
-        FactoryIdentity_to_v20180601storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20180601storage"}}]]},
-        FactoryOperatorSpec_from_v20180601storage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20180601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20180601storage"}}]]},
-        FactoryOperatorSpec_to_v20180601storage: {"known":k6,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20180601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20180601storage"}}]]},
-        FactoryRepoConfiguration_STATUS_from_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_from_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_from_v20180601storage"}]]},
-        FactoryRepoConfiguration_STATUS_to_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_STATUS_to_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_STATUS_to_v20180601storage"}]]},
-        FactoryRepoConfiguration_from_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_from_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_from_v20180601storage"}]]},
-        FactoryRepoConfiguration_to_v20180601storage: {"known":k7,"destBag":true,"steps":[["=","factoryGitHubConfiguration",{"obj":"FactoryGitHubConfiguration_to_v20180601storage"}],["=","factoryVSTSConfiguration",{"obj":"FactoryVSTSConfiguration_to_v20180601storage"}]]},
-        FactoryVSTSConfiguration_STATUS_from_v20180601storage: p23,
-        FactoryVSTSConfiguration_STATUS_to_v20180601storage: p23,
-        FactoryVSTSConfiguration_from_v20180601storage: p23,
-        FactoryVSTSConfiguration_to_v20180601storage: p23,
-        Factory_STATUS_from_v20180601storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20180601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_from_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_from_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_from_v20180601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_from_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_from_v20180601storage"}],["=","version","s"]]},
-        Factory_STATUS_to_v20180601storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20180601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"FactoryIdentity_STATUS_to_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","createTime","s"],["=","eTag","s"],["=","encryption",{"obj":"EncryptionConfiguration_STATUS_to_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_STATUS_to_v20180601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_to_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_STATUS_to_v20180601storage"}],["=","version","s"]]},
-        Factory_Spec_from_v20180601storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20180601storage"}],["=","identity",{"obj":"FactoryIdentity_from_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_from_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_from_v20180601storage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_from_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_from_v20180601storage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_from_v20180601storage"}],["=0","originalVersion","s"]]},
-        Factory_Spec_to_v20180601storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20180601storage"}],["=","identity",{"obj":"FactoryIdentity_to_v20180601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_to_v20180601storage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_to_v20180601storage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_to_v20180601storage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_to_v20180601storage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_to_v20180601storage"}],["=0","originalVersion","s"]]},
-        GitHubClientSecret_STATUS_from_v20180601storage: p28,
-        GitHubClientSecret_STATUS_to_v20180601storage: p28,
-        GitHubClientSecret_from_v20180601storage: p28,
-        GitHubClientSecret_to_v20180601storage: p28,
-        GlobalParameterSpecification_STATUS_from_v20180601storage: p30,
-        GlobalParameterSpecification_STATUS_to_v20180601storage: p30,
-        GlobalParameterSpecification_from_v20180601storage: p30,
-        GlobalParameterSpecification_to_v20180601storage: p30,
-        PurviewConfiguration_STATUS_from_v20180601storage: p32,
-        PurviewConfiguration_STATUS_to_v20180601storage: p32,
-        PurviewConfiguration_from_v20180601storage: {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
-        PurviewConfiguration_to_v20180601storage: {"known":k15,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
-        UserAssignedIdentityDetails_from_v20180601storage: {"known":k16,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20180601storage"}]]},
-        UserAssignedIdentityDetails_to_v20180601storage: {"known":k16,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20180601storage"}]]},
-        conditions_Condition_from_v20180601storage: p37,
-        conditions_Condition_to_v20180601storage: p37,
-        core_DestinationExpression_from_v20180601storage: p38,
-        core_DestinationExpression_to_v20180601storage: p38,
-        genruntime_KnownResourceReference_from_v20180601storage: p39,
-        genruntime_KnownResourceReference_to_v20180601storage: p39,
-        genruntime_ResourceReference_from_v20180601storage: p40,
-        genruntime_ResourceReference_to_v20180601storage: p40,
-      },
+    hooks: {
     },
-    "v20180601": {
-      resources: {
-        Factory_fromStorage: {"apiVersion":"datafactory.azure.com/v20180601","spec":"Factory_Spec_fromStorage","status":"Factory_STATUS_fromStorage"},
-        Factory_toStorage: {"apiVersion":"datafactory.azure.com/v20180601storage","spec":"Factory_Spec_toStorage","status":"Factory_STATUS_toStorage"},
-      },
-      types: {
-        CMKIdentityDefinition_STATUS_fromStorage: p0,
-        CMKIdentityDefinition_STATUS_toStorage: p1,
-        CMKIdentityDefinition_fromStorage: p2,
-        CMKIdentityDefinition_toStorage: p3,
-        EncryptionConfiguration_STATUS_fromStorage: p4,
-        EncryptionConfiguration_STATUS_toStorage: p5,
-        EncryptionConfiguration_fromStorage: p6,
-        EncryptionConfiguration_toStorage: p7,
-        FactoryGitHubConfiguration_STATUS_fromStorage: p8,
-        FactoryGitHubConfiguration_STATUS_toStorage: p9,
-        FactoryGitHubConfiguration_fromStorage: p10,
-        FactoryGitHubConfiguration_toStorage: p11,
-        FactoryIdentity_STATUS_fromStorage: p12,
-        FactoryIdentity_STATUS_toStorage: p13,
-        FactoryIdentity_fromStorage: p14,
-        FactoryIdentity_toStorage: p15,
-        FactoryOperatorSpec_fromStorage: p16,
-        FactoryOperatorSpec_toStorage: p17,
-        FactoryRepoConfiguration_STATUS_fromStorage: p18,
-        FactoryRepoConfiguration_STATUS_toStorage: p19,
-        FactoryRepoConfiguration_fromStorage: p20,
-        FactoryRepoConfiguration_toStorage: p21,
-        FactoryVSTSConfiguration_STATUS_fromStorage: p22,
-        FactoryVSTSConfiguration_STATUS_toStorage: p23,
-        FactoryVSTSConfiguration_fromStorage: p22,
-        FactoryVSTSConfiguration_toStorage: p23,
-        Factory_STATUS_fromStorage: p24,
-        Factory_STATUS_toStorage: p25,
-        Factory_Spec_fromStorage: p26,
-        Factory_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"FactoryIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","additionalProperties",{"map":"j"}],["=","encryption",{"obj":"EncryptionConfiguration_toStorage"}],["=","globalParameters",{"map":{"obj":"GlobalParameterSpecification_toStorage"}}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","repoConfiguration",{"obj":"FactoryRepoConfiguration_toStorage"}],["=","operatorSpec",{"obj":"FactoryOperatorSpec_toStorage"}],["v","v20180601"]]},
-        GitHubClientSecret_STATUS_fromStorage: p27,
-        GitHubClientSecret_STATUS_toStorage: p28,
-        GitHubClientSecret_fromStorage: p27,
-        GitHubClientSecret_toStorage: p28,
-        GlobalParameterSpecification_STATUS_fromStorage: p29,
-        GlobalParameterSpecification_STATUS_toStorage: p30,
-        GlobalParameterSpecification_fromStorage: p29,
-        GlobalParameterSpecification_toStorage: p30,
-        PurviewConfiguration_STATUS_fromStorage: p31,
-        PurviewConfiguration_STATUS_toStorage: p32,
-        PurviewConfiguration_fromStorage: p33,
-        PurviewConfiguration_toStorage: p34,
-        UserAssignedIdentityDetails_fromStorage: p35,
-        UserAssignedIdentityDetails_toStorage: p36,
-        conditions_Condition_fromStorage: p37,
-        conditions_Condition_toStorage: p37,
-        core_DestinationExpression_fromStorage: p38,
-        core_DestinationExpression_toStorage: p38,
-        genruntime_KnownResourceReference_fromStorage: p39,
-        genruntime_KnownResourceReference_toStorage: p39,
-        genruntime_ResourceReference_fromStorage: p40,
-        genruntime_ResourceReference_toStorage: p40,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,882 +2,890 @@
 /** The conversions of dataprotection.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["duration","objectType"];
-const k1: readonly string[] = ["tagInfo"];
-const k2: readonly string[] = ["objectType","taggingCriteria"];
-const k3: readonly string[] = ["backupType","objectType"];
-const k4: readonly string[] = ["backupParameters","dataStore","name","objectType","trigger"];
-const k5: readonly string[] = ["alertsForAllJobFailures"];
-const k6: readonly string[] = ["isDefault","lifecycles","name","objectType"];
-const k7: readonly string[] = ["scheduleBasedBackupCriteria"];
-const k8: readonly string[] = ["azureBackupParams"];
-const k9: readonly string[] = ["datasourceTypes","objectType","policyRules"];
-const k10: readonly string[] = ["repeatingTimeIntervals","timeZone"];
-const k11: readonly string[] = ["principalId"];
-const k12: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
-const k13: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","eTag","properties"];
-const k14: readonly string[] = ["featureSettings","isVaultProtectedByResourceGuard","monitoringSettings","provisioningState","resourceMoveDetails","resourceMoveState","securitySettings","storageSettings"];
-const k15: readonly string[] = ["featureSettings","monitoringSettings","securitySettings","storageSettings"];
-const k16: readonly string[] = ["azureName","owner","identity","location","tags","properties","operatorSpec","originalVersion"];
-const k17: readonly string[] = ["azureName","owner","identity","location","tags","properties","operatorSpec"];
-const k18: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k19: readonly string[] = ["conditions","id","name","type","properties","systemData"];
-const k20: readonly string[] = ["azureName","owner","properties","operatorSpec","originalVersion"];
-const k21: readonly string[] = ["azureName","owner","properties","operatorSpec"];
-const k22: readonly string[] = ["backupPolicy"];
-const k23: readonly string[] = ["azureBackupRule","azureRetentionRule"];
-const k24: readonly string[] = ["objectType"];
-const k25: readonly string[] = ["copyOnExpiryOption","customCopyOption","immediateCopyOption"];
-const k26: readonly string[] = ["state"];
-const k27: readonly string[] = ["dataStoreType","objectType"];
-const k28: readonly string[] = ["date","isLast"];
-const k29: readonly string[] = ["absoluteDeleteOption"];
-const k30: readonly string[] = ["principalId","tenantId","type"];
-const k31: readonly string[] = ["type"];
-const k32: readonly string[] = ["crossSubscriptionRestoreSettings"];
-const k33: readonly string[] = ["azureMonitorAlertSettings"];
-const k34: readonly string[] = ["completionTimeUtc","operationId","sourceResourcePath","startTimeUtc","targetResourcePath"];
-const k35: readonly string[] = ["eTag","id","tagName"];
-const k36: readonly string[] = ["tagName"];
-const k37: readonly string[] = ["absoluteCriteria","daysOfMonth","daysOfTheWeek","monthsOfYear","objectType","scheduleTimes","weeksOfTheMonth"];
-const k38: readonly string[] = ["objectType","schedule","taggingCriteria"];
-const k39: readonly string[] = ["immutabilitySettings","softDeleteSettings"];
-const k40: readonly string[] = ["retentionDurationInDays","state"];
-const k41: readonly string[] = ["deleteAfter","sourceDataStore","targetDataStoreCopySettings"];
-const k42: readonly string[] = ["datastoreType","type"];
-const k43: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k44: readonly string[] = ["criteria","isDefault","tagInfo","taggingPriority"];
-const k45: readonly string[] = ["copyAfter","dataStore"];
-const k46: readonly string[] = ["adhocBasedTriggerContext","scheduleBasedTriggerContext"];
-const k47: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k48: readonly string[] = ["name","key","value","annotations","labels"];
-const k49: readonly string[] = ["name","key","annotations","labels"];
-const k50: readonly string[] = ["name","armId"];
-const k51: readonly string[] = ["featureSettings","isVaultProtectedByResourceGuard","monitoringSettings","provisioningState","replicatedRegions","resourceMoveDetails","resourceMoveState","secureScore","securitySettings","storageSettings"];
-const k52: readonly string[] = ["featureSettings","monitoringSettings","replicatedRegions","securitySettings","storageSettings"];
-const k53: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k54: readonly string[] = ["type","userAssignedIdentities"];
-const k55: readonly string[] = ["crossRegionRestoreSettings","crossSubscriptionRestoreSettings"];
-const k56: readonly string[] = ["secretStoreBasedAuthCredentials"];
-const k57: readonly string[] = ["dataStoreType","objectType","resourceGroupId"];
-const k58: readonly string[] = ["dataStoreType","objectType","resourceGroupReference"];
-const k59: readonly string[] = ["blobBackupDatasourceParameters","kubernetesClusterBackupDatasourceParameters"];
-const k60: readonly string[] = ["currentProtectionState","dataSourceInfo","dataSourceSetInfo","datasourceAuthCredentials","friendlyName","identityDetails","objectType","policyInfo","protectionErrorDetails","protectionStatus","provisioningState","validationType"];
-const k61: readonly string[] = ["dataSourceInfo","dataSourceSetInfo","datasourceAuthCredentials","friendlyName","identityDetails","objectType","policyInfo","validationType"];
-const k62: readonly string[] = ["conditions","id","name","type","properties","systemData","tags"];
-const k63: readonly string[] = ["defaultResourceProperties"];
-const k64: readonly string[] = ["containersList","objectType"];
-const k65: readonly string[] = ["azureOperationalStoreParameters"];
-const k66: readonly string[] = ["datasourceType","objectType","resourceID","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
-const k67: readonly string[] = ["datasourceType","objectType","resourceReference","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
-const k68: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentityArmUrl"];
-const k69: readonly string[] = ["additionalInfo","code"];
-const k70: readonly string[] = ["additionalInfo","code","embeddedInnerError"];
-const k71: readonly string[] = ["backupHookReferences","excludedNamespaces","excludedResourceTypes","includeClusterScopeResources","includedNamespaces","includedResourceTypes","labelSelectors","objectType","snapshotVolumes"];
-const k72: readonly string[] = ["name","namespace"];
-const k73: readonly string[] = ["policyId","policyParameters","policyVersion"];
-const k74: readonly string[] = ["policyReference","policyParameters"];
-const k75: readonly string[] = ["backupDatasourceParametersList","dataStoreParametersList"];
-const k76: readonly string[] = ["errorDetails","status"];
-const k77: readonly string[] = ["objectType","secretStoreResource"];
-const k78: readonly string[] = ["secretStoreType","uri","value"];
-const k79: readonly string[] = ["reference"];
-const k80: readonly string[] = ["clientId","principalId"];
-const k81: readonly string[] = ["code","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
-const k82: readonly string[] = ["code","details","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
-const k83: readonly string[] = ["group","kind","name","armId"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","duration","s"],["=","objectType",{"spell":["AbsoluteDeleteOption"]}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","duration","s"],["=","objectType","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_fromStorage"}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_toStorage"}]]};
-const p4: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","tagInfo",{"obj":"RetentionTag_fromStorage"}]]};
-const p5: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_toStorage"}]]};
-const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","objectType",{"spell":["AdhocBasedTriggerContext"]}],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_toStorage"}]]};
-const p8: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","objectType",{"spell":["AdhocBasedTriggerContext"]}],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_fromStorage"}]]};
-const p9: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_toStorage"}]]};
-const p10: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","backupType","s"],["=","objectType",{"spell":["AzureBackupParams"]}]]};
-const p11: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","backupType","s"],["=","objectType","s"]]};
-const p12: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_fromStorage"}],["=","name","s"],["=","objectType",{"spell":["AzureBackupRule"]}],["=","trigger",{"obj":"TriggerContext_STATUS_fromStorage"}]]};
-const p13: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_toStorage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_STATUS_toStorage"}]]};
-const p14: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","backupParameters",{"obj":"BackupParameters_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_fromStorage"}],["=","name","s"],["=","objectType",{"spell":["AzureBackupRule"]}],["=","trigger",{"obj":"TriggerContext_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_toStorage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_toStorage"}]]};
-const p16: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","alertsForAllJobFailures",{"spell":["Disabled","Enabled"]}]]};
-const p17: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","alertsForAllJobFailures","s"]]};
-const p18: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_fromStorage"}}],["=","name","s"],["=","objectType",{"spell":["AzureRetentionRule"]}]]};
-const p19: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_toStorage"}}],["=","name","s"],["=","objectType","s"]]};
-const p20: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_fromStorage"}}],["=","name","s"],["=","objectType",{"spell":["AzureRetentionRule"]}]]};
-const p21: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_toStorage"}}],["=","name","s"],["=","objectType","s"]]};
-const p22: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_fromStorage"}]]};
-const p23: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_toStorage"}]]};
-const p24: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_fromStorage"}]]};
-const p25: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_toStorage"}]]};
-const p26: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_toStorage"}]]};
-const p28: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_fromStorage"}]]};
-const p29: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_toStorage"}]]};
-const p30: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType",{"spell":["BackupPolicy"]}],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_fromStorage"}}]]};
-const p31: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_toStorage"}}]]};
-const p32: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType",{"spell":["BackupPolicy"]}],["=","policyRules",{"arr":{"obj":"BasePolicyRule_fromStorage"}}]]};
-const p33: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_toStorage"}}]]};
-const p34: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","repeatingTimeIntervals",{"arr":"s"}],["=","timeZone","s"]]};
-const p35: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","repeatingTimeIntervals",{"arr":"s"}],["=","timeZone","s"]]};
-const p36: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
-const p37: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
-const p38: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p39: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p40: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_fromStorage"}]]};
-const p41: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_toStorage"}]]};
-const p42: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"DppIdentityDetails_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_fromStorage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_fromStorage"}]]};
-const p43: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p44: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p45: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]};
-const p46: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]};
-const p47: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","properties",{"obj":"BaseBackupPolicy_fromStorage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_fromStorage"}]]};
-const p48: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_fromStorage"}]]};
-const p49: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_toStorage"}]]};
-const p50: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_fromStorage"}]]};
-const p51: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_toStorage"}]]};
-const p52: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_fromStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_fromStorage"}]]};
-const p53: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_toStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_toStorage"}]]};
-const p54: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_fromStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_fromStorage"}]]};
-const p55: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_toStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_toStorage"}]]};
-const p56: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","objectType",{"spell":["CopyOnExpiryOption"]}]]};
-const p57: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","objectType","s"]]};
-const p58: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_fromStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_fromStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_fromStorage"}]]};
-const p59: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_toStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_toStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_toStorage"}]]};
-const p60: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_fromStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_fromStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_fromStorage"}]]};
-const p61: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_toStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_toStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_toStorage"}]]};
-const p62: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","state",{"spell":["Disabled","Enabled","PermanentlyDisabled"]}]]};
-const p63: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","state","s"]]};
-const p64: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","duration","s"],["=","objectType",{"spell":["CustomCopyOption"]}]]};
-const p65: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType","s"]]};
-const p66: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"]]};
-const p67: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","date","i"],["=","isLast","b"]]};
-const p68: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","date","i"],["=","isLast","b"]]};
-const p69: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_fromStorage"}]]};
-const p70: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_toStorage"}]]};
-const p71: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_fromStorage"}]]};
-const p72: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_toStorage"}]]};
-const p73: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","objectType",{"spell":["ImmediateCopyOption"]}]]};
-const p74: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","state",{"spell":["Disabled","Locked","Unlocked"]}]]};
-const p75: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_fromStorage"}]]};
-const p76: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_toStorage"}]]};
-const p77: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_fromStorage"}]]};
-const p78: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_toStorage"}]]};
-const p79: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","completionTimeUtc","s"],["=","operationId","s"],["=","sourceResourcePath","s"],["=","startTimeUtc","s"],["=","targetResourcePath","s"]]};
-const p80: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","completionTimeUtc","s"],["=","operationId","s"],["=","sourceResourcePath","s"],["=","startTimeUtc","s"],["=","targetResourcePath","s"]]};
-const p81: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","eTag","s"],["=","id","s"],["=","tagName","s"]]};
-const p82: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","eTag","s"],["=","id","s"],["=","tagName","s"]]};
-const p83: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","tagName","s"]]};
-const p84: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","tagName","s"]]};
-const p85: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","absoluteCriteria",{"arr":{"spell":["AllBackup","FirstOfDay","FirstOfMonth","FirstOfWeek","FirstOfYear"]}}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_fromStorage"}}],["=","daysOfTheWeek",{"arr":{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}}],["=","monthsOfYear",{"arr":{"spell":["April","August","December","February","January","July","June","March","May","November","October","September"]}}],["=","objectType",{"spell":["ScheduleBasedBackupCriteria"]}],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":{"spell":["First","Fourth","Last","Second","Third"]}}]]};
-const p86: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_toStorage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]};
-const p87: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","absoluteCriteria",{"arr":{"spell":["AllBackup","FirstOfDay","FirstOfMonth","FirstOfWeek","FirstOfYear"]}}],["=","daysOfMonth",{"arr":{"obj":"Day_fromStorage"}}],["=","daysOfTheWeek",{"arr":{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}}],["=","monthsOfYear",{"arr":{"spell":["April","August","December","February","January","July","June","March","May","November","October","September"]}}],["=","objectType",{"spell":["ScheduleBasedBackupCriteria"]}],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":{"spell":["First","Fourth","Last","Second","Third"]}}]]};
-const p88: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_toStorage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]};
-const p89: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","objectType",{"spell":["ScheduleBasedTriggerContext"]}],["=","schedule",{"obj":"BackupSchedule_STATUS_fromStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_fromStorage"}}]]};
-const p90: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_STATUS_toStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_toStorage"}}]]};
-const p91: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","objectType",{"spell":["ScheduleBasedTriggerContext"]}],["=","schedule",{"obj":"BackupSchedule_fromStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_fromStorage"}}]]};
-const p92: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_toStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_toStorage"}}]]};
-const p93: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_fromStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_fromStorage"}]]};
-const p94: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_toStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_toStorage"}]]};
-const p95: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_fromStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_fromStorage"}]]};
-const p96: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_toStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_toStorage"}]]};
-const p97: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","retentionDurationInDays","n"],["=","state",{"spell":["AlwaysOn","Off","On"]}]]};
-const p98: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","retentionDurationInDays","n"],["=","state","s"]]};
-const p99: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_fromStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_fromStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_fromStorage"}}]]};
-const p100: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_toStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_toStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_toStorage"}}]]};
-const p101: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","deleteAfter",{"obj":"DeleteOption_fromStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_fromStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_fromStorage"}}]]};
-const p102: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_toStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_toStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_toStorage"}}]]};
-const p103: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=","datastoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","type",{"spell":["GeoRedundant","LocallyRedundant","ZoneRedundant"]}]]};
-const p104: TypeConversionPlan = {"known":k42,"destBag":true,"steps":[["=","datastoreType","s"],["=","type","s"]]};
-const p105: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p106: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p107: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_fromStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_fromStorage"}],["=","taggingPriority","i"]]};
-const p108: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_toStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_toStorage"}],["=","taggingPriority","i"]]};
-const p109: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_fromStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_fromStorage"}],["=","taggingPriority","i"]]};
-const p110: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_toStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_toStorage"}],["=","taggingPriority","i"]]};
-const p111: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_fromStorage"}]]};
-const p112: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_toStorage"}]]};
-const p113: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","copyAfter",{"obj":"CopyOption_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_fromStorage"}]]};
-const p114: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_toStorage"}]]};
-const p115: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_fromStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_fromStorage"}]]};
-const p116: TypeConversionPlan = {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_toStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_toStorage"}]]};
-const p117: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_fromStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_fromStorage"}]]};
-const p118: TypeConversionPlan = {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_toStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_toStorage"}]]};
-const p119: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p120: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p121: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p122: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p123: TypeConversionPlan = {"known":k64,"destBag":false,"steps":[["=","containersList",{"arr":"s"}],["=","objectType",{"spell":["BlobBackupDatasourceParameters"]}]]};
-const p124: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","containersList",{"arr":"s"}],["=","objectType","s"]]};
-const p125: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","state",{"spell":["Disabled","Enabled"]}]]};
-const p126: TypeConversionPlan = {"known":k66,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p127: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p128: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p129: TypeConversionPlan = {"known":k67,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
-const p130: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","objectType",{"spell":["DefaultResourceProperties"]}]]};
-const p131: TypeConversionPlan = {"known":k68,"destBag":false,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
-const p132: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
-const p133: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=","name","s"],["=","namespace","s"]]};
-const p134: TypeConversionPlan = {"known":k72,"destBag":true,"steps":[["=","name","s"],["=","namespace","s"]]};
-const p135: TypeConversionPlan = {"known":k78,"destBag":false,"steps":[["=","secretStoreType",{"spell":["AzureKeyVault","Invalid"]}],["=","uri","s"],["=","value","s"]]};
-const p136: TypeConversionPlan = {"known":k78,"destBag":true,"steps":[["=","secretStoreType","s"],["=","uri","s"],["=","value","s"]]};
-const p137: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p138: TypeConversionPlan = {"known":k83,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20230101": {
-      resources: {
-        BackupVault_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101","spec":"BackupVault_Spec_fromStorage","status":"BackupVaultResource_STATUS_fromStorage"},
-        BackupVault_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVault_Spec_toStorage","status":"BackupVaultResource_STATUS_toStorage"},
-        BackupVaultsBackupPolicy_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101","spec":"BackupVaultsBackupPolicy_Spec_fromStorage","status":"BackupVaultsBackupPolicy_STATUS_fromStorage"},
-        BackupVaultsBackupPolicy_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVaultsBackupPolicy_Spec_toStorage","status":"BackupVaultsBackupPolicy_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["duration","objectType"];
+  const k1: readonly string[] = ["tagInfo"];
+  const k2: readonly string[] = ["objectType","taggingCriteria"];
+  const k3: readonly string[] = ["backupType","objectType"];
+  const k4: readonly string[] = ["backupParameters","dataStore","name","objectType","trigger"];
+  const k5: readonly string[] = ["alertsForAllJobFailures"];
+  const k6: readonly string[] = ["isDefault","lifecycles","name","objectType"];
+  const k7: readonly string[] = ["scheduleBasedBackupCriteria"];
+  const k8: readonly string[] = ["azureBackupParams"];
+  const k9: readonly string[] = ["datasourceTypes","objectType","policyRules"];
+  const k10: readonly string[] = ["repeatingTimeIntervals","timeZone"];
+  const k11: readonly string[] = ["principalId"];
+  const k12: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
+  const k13: readonly string[] = ["conditions","id","name","type","identity","location","systemData","tags","eTag","properties"];
+  const k14: readonly string[] = ["featureSettings","isVaultProtectedByResourceGuard","monitoringSettings","provisioningState","resourceMoveDetails","resourceMoveState","securitySettings","storageSettings"];
+  const k15: readonly string[] = ["featureSettings","monitoringSettings","securitySettings","storageSettings"];
+  const k16: readonly string[] = ["azureName","owner","identity","location","tags","properties","operatorSpec","originalVersion"];
+  const k17: readonly string[] = ["azureName","owner","identity","location","tags","properties","operatorSpec"];
+  const k18: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k19: readonly string[] = ["conditions","id","name","type","properties","systemData"];
+  const k20: readonly string[] = ["azureName","owner","properties","operatorSpec","originalVersion"];
+  const k21: readonly string[] = ["azureName","owner","properties","operatorSpec"];
+  const k22: readonly string[] = ["backupPolicy"];
+  const k23: readonly string[] = ["azureBackupRule","azureRetentionRule"];
+  const k24: readonly string[] = ["objectType"];
+  const k25: readonly string[] = ["copyOnExpiryOption","customCopyOption","immediateCopyOption"];
+  const k26: readonly string[] = ["state"];
+  const k27: readonly string[] = ["dataStoreType","objectType"];
+  const k28: readonly string[] = ["date","isLast"];
+  const k29: readonly string[] = ["absoluteDeleteOption"];
+  const k30: readonly string[] = ["principalId","tenantId","type"];
+  const k31: readonly string[] = ["type"];
+  const k32: readonly string[] = ["crossSubscriptionRestoreSettings"];
+  const k33: readonly string[] = ["azureMonitorAlertSettings"];
+  const k34: readonly string[] = ["completionTimeUtc","operationId","sourceResourcePath","startTimeUtc","targetResourcePath"];
+  const k35: readonly string[] = ["eTag","id","tagName"];
+  const k36: readonly string[] = ["tagName"];
+  const k37: readonly string[] = ["absoluteCriteria","daysOfMonth","daysOfTheWeek","monthsOfYear","objectType","scheduleTimes","weeksOfTheMonth"];
+  const k38: readonly string[] = ["objectType","schedule","taggingCriteria"];
+  const k39: readonly string[] = ["immutabilitySettings","softDeleteSettings"];
+  const k40: readonly string[] = ["retentionDurationInDays","state"];
+  const k41: readonly string[] = ["deleteAfter","sourceDataStore","targetDataStoreCopySettings"];
+  const k42: readonly string[] = ["datastoreType","type"];
+  const k43: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k44: readonly string[] = ["criteria","isDefault","tagInfo","taggingPriority"];
+  const k45: readonly string[] = ["copyAfter","dataStore"];
+  const k46: readonly string[] = ["adhocBasedTriggerContext","scheduleBasedTriggerContext"];
+  const k47: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k48: readonly string[] = ["name","key","value","annotations","labels"];
+  const k49: readonly string[] = ["name","key","annotations","labels"];
+  const k50: readonly string[] = ["name","armId"];
+  const k51: readonly string[] = ["featureSettings","isVaultProtectedByResourceGuard","monitoringSettings","provisioningState","replicatedRegions","resourceMoveDetails","resourceMoveState","secureScore","securitySettings","storageSettings"];
+  const k52: readonly string[] = ["featureSettings","monitoringSettings","replicatedRegions","securitySettings","storageSettings"];
+  const k53: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k54: readonly string[] = ["type","userAssignedIdentities"];
+  const k55: readonly string[] = ["crossRegionRestoreSettings","crossSubscriptionRestoreSettings"];
+  const k56: readonly string[] = ["secretStoreBasedAuthCredentials"];
+  const k57: readonly string[] = ["dataStoreType","objectType","resourceGroupId"];
+  const k58: readonly string[] = ["dataStoreType","objectType","resourceGroupReference"];
+  const k59: readonly string[] = ["blobBackupDatasourceParameters","kubernetesClusterBackupDatasourceParameters"];
+  const k60: readonly string[] = ["currentProtectionState","dataSourceInfo","dataSourceSetInfo","datasourceAuthCredentials","friendlyName","identityDetails","objectType","policyInfo","protectionErrorDetails","protectionStatus","provisioningState","validationType"];
+  const k61: readonly string[] = ["dataSourceInfo","dataSourceSetInfo","datasourceAuthCredentials","friendlyName","identityDetails","objectType","policyInfo","validationType"];
+  const k62: readonly string[] = ["conditions","id","name","type","properties","systemData","tags"];
+  const k63: readonly string[] = ["defaultResourceProperties"];
+  const k64: readonly string[] = ["containersList","objectType"];
+  const k65: readonly string[] = ["azureOperationalStoreParameters"];
+  const k66: readonly string[] = ["datasourceType","objectType","resourceID","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
+  const k67: readonly string[] = ["datasourceType","objectType","resourceReference","resourceLocation","resourceName","resourceProperties","resourceType","resourceUri"];
+  const k68: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentityArmUrl"];
+  const k69: readonly string[] = ["additionalInfo","code"];
+  const k70: readonly string[] = ["additionalInfo","code","embeddedInnerError"];
+  const k71: readonly string[] = ["backupHookReferences","excludedNamespaces","excludedResourceTypes","includeClusterScopeResources","includedNamespaces","includedResourceTypes","labelSelectors","objectType","snapshotVolumes"];
+  const k72: readonly string[] = ["name","namespace"];
+  const k73: readonly string[] = ["policyId","policyParameters","policyVersion"];
+  const k74: readonly string[] = ["policyReference","policyParameters"];
+  const k75: readonly string[] = ["backupDatasourceParametersList","dataStoreParametersList"];
+  const k76: readonly string[] = ["errorDetails","status"];
+  const k77: readonly string[] = ["objectType","secretStoreResource"];
+  const k78: readonly string[] = ["secretStoreType","uri","value"];
+  const k79: readonly string[] = ["reference"];
+  const k80: readonly string[] = ["clientId","principalId"];
+  const k81: readonly string[] = ["code","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
+  const k82: readonly string[] = ["code","details","innerError","isRetryable","isUserError","message","properties","recommendedAction","target"];
+  const k83: readonly string[] = ["group","kind","name","armId"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","duration","s"],["=","objectType",{"spell":["AbsoluteDeleteOption"]}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","duration","s"],["=","objectType","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_fromStorage"}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_toStorage"}]]};
+  const p4: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","tagInfo",{"obj":"RetentionTag_fromStorage"}]]};
+  const p5: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_toStorage"}]]};
+  const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","objectType",{"spell":["AdhocBasedTriggerContext"]}],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_fromStorage"}]]};
+  const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_toStorage"}]]};
+  const p8: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","objectType",{"spell":["AdhocBasedTriggerContext"]}],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_fromStorage"}]]};
+  const p9: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_toStorage"}]]};
+  const p10: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","backupType","s"],["=","objectType",{"spell":["AzureBackupParams"]}]]};
+  const p11: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","backupType","s"],["=","objectType","s"]]};
+  const p12: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_fromStorage"}],["=","name","s"],["=","objectType",{"spell":["AzureBackupRule"]}],["=","trigger",{"obj":"TriggerContext_STATUS_fromStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_toStorage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_STATUS_toStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","backupParameters",{"obj":"BackupParameters_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_fromStorage"}],["=","name","s"],["=","objectType",{"spell":["AzureBackupRule"]}],["=","trigger",{"obj":"TriggerContext_fromStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_toStorage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_toStorage"}]]};
+  const p16: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","alertsForAllJobFailures",{"spell":["Disabled","Enabled"]}]]};
+  const p17: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","alertsForAllJobFailures","s"]]};
+  const p18: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_fromStorage"}}],["=","name","s"],["=","objectType",{"spell":["AzureRetentionRule"]}]]};
+  const p19: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_toStorage"}}],["=","name","s"],["=","objectType","s"]]};
+  const p20: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_fromStorage"}}],["=","name","s"],["=","objectType",{"spell":["AzureRetentionRule"]}]]};
+  const p21: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_toStorage"}}],["=","name","s"],["=","objectType","s"]]};
+  const p22: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_fromStorage"}]]};
+  const p23: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_toStorage"}]]};
+  const p24: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_fromStorage"}]]};
+  const p25: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_toStorage"}]]};
+  const p26: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_toStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_fromStorage"}]]};
+  const p29: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_toStorage"}]]};
+  const p30: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType",{"spell":["BackupPolicy"]}],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_fromStorage"}}]]};
+  const p31: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_toStorage"}}]]};
+  const p32: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType",{"spell":["BackupPolicy"]}],["=","policyRules",{"arr":{"obj":"BasePolicyRule_fromStorage"}}]]};
+  const p33: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_toStorage"}}]]};
+  const p34: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","repeatingTimeIntervals",{"arr":"s"}],["=","timeZone","s"]]};
+  const p35: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","repeatingTimeIntervals",{"arr":"s"}],["=","timeZone","s"]]};
+  const p36: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
+  const p37: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
+  const p38: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p39: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p40: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_fromStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_fromStorage"}]]};
+  const p41: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_toStorage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_toStorage"}]]};
+  const p42: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"DppIdentityDetails_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_fromStorage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_fromStorage"}]]};
+  const p43: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p44: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p45: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]};
+  const p46: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]};
+  const p47: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","properties",{"obj":"BaseBackupPolicy_fromStorage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_fromStorage"}]]};
+  const p48: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_fromStorage"}]]};
+  const p49: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_toStorage"}]]};
+  const p50: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_fromStorage"}]]};
+  const p51: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_toStorage"}]]};
+  const p52: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_fromStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_fromStorage"}]]};
+  const p53: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_toStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_toStorage"}]]};
+  const p54: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_fromStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_fromStorage"}]]};
+  const p55: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_toStorage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_toStorage"}]]};
+  const p56: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","objectType",{"spell":["CopyOnExpiryOption"]}]]};
+  const p57: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","objectType","s"]]};
+  const p58: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_fromStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_fromStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_fromStorage"}]]};
+  const p59: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_toStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_toStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_toStorage"}]]};
+  const p60: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_fromStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_fromStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_fromStorage"}]]};
+  const p61: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_toStorage"}],["=","customCopyOption",{"obj":"CustomCopyOption_toStorage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_toStorage"}]]};
+  const p62: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","state",{"spell":["Disabled","Enabled","PermanentlyDisabled"]}]]};
+  const p63: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","state","s"]]};
+  const p64: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","duration","s"],["=","objectType",{"spell":["CustomCopyOption"]}]]};
+  const p65: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType","s"]]};
+  const p66: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"]]};
+  const p67: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","date","i"],["=","isLast","b"]]};
+  const p68: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","date","i"],["=","isLast","b"]]};
+  const p69: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_fromStorage"}]]};
+  const p70: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_toStorage"}]]};
+  const p71: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_fromStorage"}]]};
+  const p72: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_toStorage"}]]};
+  const p73: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","objectType",{"spell":["ImmediateCopyOption"]}]]};
+  const p74: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","state",{"spell":["Disabled","Locked","Unlocked"]}]]};
+  const p75: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_fromStorage"}]]};
+  const p76: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_toStorage"}]]};
+  const p77: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_fromStorage"}]]};
+  const p78: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_toStorage"}]]};
+  const p79: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","completionTimeUtc","s"],["=","operationId","s"],["=","sourceResourcePath","s"],["=","startTimeUtc","s"],["=","targetResourcePath","s"]]};
+  const p80: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","completionTimeUtc","s"],["=","operationId","s"],["=","sourceResourcePath","s"],["=","startTimeUtc","s"],["=","targetResourcePath","s"]]};
+  const p81: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","eTag","s"],["=","id","s"],["=","tagName","s"]]};
+  const p82: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","eTag","s"],["=","id","s"],["=","tagName","s"]]};
+  const p83: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","tagName","s"]]};
+  const p84: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","tagName","s"]]};
+  const p85: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","absoluteCriteria",{"arr":{"spell":["AllBackup","FirstOfDay","FirstOfMonth","FirstOfWeek","FirstOfYear"]}}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_fromStorage"}}],["=","daysOfTheWeek",{"arr":{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}}],["=","monthsOfYear",{"arr":{"spell":["April","August","December","February","January","July","June","March","May","November","October","September"]}}],["=","objectType",{"spell":["ScheduleBasedBackupCriteria"]}],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":{"spell":["First","Fourth","Last","Second","Third"]}}]]};
+  const p86: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_toStorage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]};
+  const p87: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","absoluteCriteria",{"arr":{"spell":["AllBackup","FirstOfDay","FirstOfMonth","FirstOfWeek","FirstOfYear"]}}],["=","daysOfMonth",{"arr":{"obj":"Day_fromStorage"}}],["=","daysOfTheWeek",{"arr":{"spell":["Friday","Monday","Saturday","Sunday","Thursday","Tuesday","Wednesday"]}}],["=","monthsOfYear",{"arr":{"spell":["April","August","December","February","January","July","June","March","May","November","October","September"]}}],["=","objectType",{"spell":["ScheduleBasedBackupCriteria"]}],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":{"spell":["First","Fourth","Last","Second","Third"]}}]]};
+  const p88: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_toStorage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]};
+  const p89: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","objectType",{"spell":["ScheduleBasedTriggerContext"]}],["=","schedule",{"obj":"BackupSchedule_STATUS_fromStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_fromStorage"}}]]};
+  const p90: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_STATUS_toStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_toStorage"}}]]};
+  const p91: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","objectType",{"spell":["ScheduleBasedTriggerContext"]}],["=","schedule",{"obj":"BackupSchedule_fromStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_fromStorage"}}]]};
+  const p92: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_toStorage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_toStorage"}}]]};
+  const p93: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_fromStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_fromStorage"}]]};
+  const p94: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_toStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_toStorage"}]]};
+  const p95: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_fromStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_fromStorage"}]]};
+  const p96: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_toStorage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_toStorage"}]]};
+  const p97: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","retentionDurationInDays","n"],["=","state",{"spell":["AlwaysOn","Off","On"]}]]};
+  const p98: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","retentionDurationInDays","n"],["=","state","s"]]};
+  const p99: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_fromStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_fromStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_fromStorage"}}]]};
+  const p100: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_toStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_toStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_toStorage"}}]]};
+  const p101: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","deleteAfter",{"obj":"DeleteOption_fromStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_fromStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_fromStorage"}}]]};
+  const p102: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_toStorage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_toStorage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_toStorage"}}]]};
+  const p103: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=","datastoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","type",{"spell":["GeoRedundant","LocallyRedundant","ZoneRedundant"]}]]};
+  const p104: TypeConversionPlan = {"known":k42,"destBag":true,"steps":[["=","datastoreType","s"],["=","type","s"]]};
+  const p105: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p106: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p107: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_fromStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_fromStorage"}],["=","taggingPriority","i"]]};
+  const p108: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_toStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_toStorage"}],["=","taggingPriority","i"]]};
+  const p109: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_fromStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_fromStorage"}],["=","taggingPriority","i"]]};
+  const p110: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_toStorage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_toStorage"}],["=","taggingPriority","i"]]};
+  const p111: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_fromStorage"}]]};
+  const p112: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_toStorage"}]]};
+  const p113: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","copyAfter",{"obj":"CopyOption_fromStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_fromStorage"}]]};
+  const p114: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_toStorage"}],["=","dataStore",{"obj":"DataStoreInfoBase_toStorage"}]]};
+  const p115: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_fromStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_fromStorage"}]]};
+  const p116: TypeConversionPlan = {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_toStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_toStorage"}]]};
+  const p117: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_fromStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_fromStorage"}]]};
+  const p118: TypeConversionPlan = {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_toStorage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_toStorage"}]]};
+  const p119: TypeConversionPlan = {"known":k47,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p120: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p121: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p122: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p123: TypeConversionPlan = {"known":k64,"destBag":false,"steps":[["=","containersList",{"arr":"s"}],["=","objectType",{"spell":["BlobBackupDatasourceParameters"]}]]};
+  const p124: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","containersList",{"arr":"s"}],["=","objectType","s"]]};
+  const p125: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","state",{"spell":["Disabled","Enabled"]}]]};
+  const p126: TypeConversionPlan = {"known":k66,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+  const p127: TypeConversionPlan = {"known":k66,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceID","s"],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_STATUS_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+  const p128: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_fromStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+  const p129: TypeConversionPlan = {"known":k67,"destBag":true,"steps":[["=","datasourceType","s"],["=","objectType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","resourceLocation","s"],["=","resourceName","s"],["=","resourceProperties",{"obj":"BaseResourceProperties_toStorage"}],["=","resourceType","s"],["=","resourceUri","s"]]};
+  const p130: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","objectType",{"spell":["DefaultResourceProperties"]}]]};
+  const p131: TypeConversionPlan = {"known":k68,"destBag":false,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
+  const p132: TypeConversionPlan = {"known":k68,"destBag":true,"steps":[["=","useSystemAssignedIdentity","b"],["=","userAssignedIdentityArmUrl","s"]]};
+  const p133: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=","name","s"],["=","namespace","s"]]};
+  const p134: TypeConversionPlan = {"known":k72,"destBag":true,"steps":[["=","name","s"],["=","namespace","s"]]};
+  const p135: TypeConversionPlan = {"known":k78,"destBag":false,"steps":[["=","secretStoreType",{"spell":["AzureKeyVault","Invalid"]}],["=","uri","s"],["=","value","s"]]};
+  const p136: TypeConversionPlan = {"known":k78,"destBag":true,"steps":[["=","secretStoreType","s"],["=","uri","s"],["=","value","s"]]};
+  const p137: TypeConversionPlan = {"known":k80,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p138: TypeConversionPlan = {"known":k83,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  return {
+    packages: {
+      "v1api20230101": {
+        resources: {
+          BackupVault_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101","spec":"BackupVault_Spec_fromStorage","status":"BackupVaultResource_STATUS_fromStorage"},
+          BackupVault_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVault_Spec_toStorage","status":"BackupVaultResource_STATUS_toStorage"},
+          BackupVaultsBackupPolicy_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101","spec":"BackupVaultsBackupPolicy_Spec_fromStorage","status":"BackupVaultsBackupPolicy_STATUS_fromStorage"},
+          BackupVaultsBackupPolicy_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVaultsBackupPolicy_Spec_toStorage","status":"BackupVaultsBackupPolicy_STATUS_toStorage"},
+        },
+        types: {
+          AbsoluteDeleteOption_STATUS_fromStorage: p0,
+          AbsoluteDeleteOption_STATUS_toStorage: p1,
+          AbsoluteDeleteOption_fromStorage: p0,
+          AbsoluteDeleteOption_toStorage: p1,
+          AdhocBasedTaggingCriteria_STATUS_fromStorage: p2,
+          AdhocBasedTaggingCriteria_STATUS_toStorage: p3,
+          AdhocBasedTaggingCriteria_fromStorage: p4,
+          AdhocBasedTaggingCriteria_toStorage: p5,
+          AdhocBasedTriggerContext_STATUS_fromStorage: p6,
+          AdhocBasedTriggerContext_STATUS_toStorage: p7,
+          AdhocBasedTriggerContext_fromStorage: p8,
+          AdhocBasedTriggerContext_toStorage: p9,
+          AzureBackupParams_STATUS_fromStorage: p10,
+          AzureBackupParams_STATUS_toStorage: p11,
+          AzureBackupParams_fromStorage: p10,
+          AzureBackupParams_toStorage: p11,
+          AzureBackupRule_STATUS_fromStorage: p12,
+          AzureBackupRule_STATUS_toStorage: p13,
+          AzureBackupRule_fromStorage: p14,
+          AzureBackupRule_toStorage: p15,
+          AzureMonitorAlertSettings_STATUS_fromStorage: p16,
+          AzureMonitorAlertSettings_STATUS_toStorage: p17,
+          AzureMonitorAlertSettings_fromStorage: p16,
+          AzureMonitorAlertSettings_toStorage: p17,
+          AzureRetentionRule_STATUS_fromStorage: p18,
+          AzureRetentionRule_STATUS_toStorage: p19,
+          AzureRetentionRule_fromStorage: p20,
+          AzureRetentionRule_toStorage: p21,
+          BackupCriteria_STATUS_fromStorage: p22,
+          BackupCriteria_STATUS_toStorage: p23,
+          BackupCriteria_fromStorage: p24,
+          BackupCriteria_toStorage: p25,
+          BackupParameters_STATUS_fromStorage: p26,
+          BackupParameters_STATUS_toStorage: p27,
+          BackupParameters_fromStorage: p28,
+          BackupParameters_toStorage: p29,
+          BackupPolicy_STATUS_fromStorage: p30,
+          BackupPolicy_STATUS_toStorage: p31,
+          BackupPolicy_fromStorage: p32,
+          BackupPolicy_toStorage: p33,
+          BackupSchedule_STATUS_fromStorage: p34,
+          BackupSchedule_STATUS_toStorage: p35,
+          BackupSchedule_fromStorage: p34,
+          BackupSchedule_toStorage: p35,
+          BackupVaultOperatorConfigMaps_fromStorage: p36,
+          BackupVaultOperatorConfigMaps_toStorage: p37,
+          BackupVaultOperatorSpec_fromStorage: p38,
+          BackupVaultOperatorSpec_toStorage: p39,
+          BackupVaultResource_STATUS_fromStorage: p40,
+          BackupVaultResource_STATUS_toStorage: p41,
+          BackupVaultSpec_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_fromStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Failed","Provisioning","Succeeded","Unknown","Updating"]}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_fromStorage"}],["=","resourceMoveState",{"spell":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]}],["=","securitySettings",{"obj":"SecuritySettings_STATUS_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_fromStorage"}}]]},
+          BackupVaultSpec_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_toStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_toStorage"}],["=","provisioningState","s"],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_toStorage"}],["=","resourceMoveState","s"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_toStorage"}}]]},
+          BackupVaultSpec_fromStorage: {"known":k15,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_fromStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_fromStorage"}],["=","securitySettings",{"obj":"SecuritySettings_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_fromStorage"}}]]},
+          BackupVaultSpec_toStorage: {"known":k15,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_toStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_toStorage"}],["=","securitySettings",{"obj":"SecuritySettings_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_toStorage"}}]]},
+          BackupVault_Spec_fromStorage: p42,
+          BackupVault_Spec_toStorage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"DppIdentityDetails_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_toStorage"}],["v","v1api20230101"]]},
+          BackupVaultsBackupPolicyOperatorSpec_fromStorage: p43,
+          BackupVaultsBackupPolicyOperatorSpec_toStorage: p44,
+          BackupVaultsBackupPolicy_STATUS_fromStorage: p45,
+          BackupVaultsBackupPolicy_STATUS_toStorage: p46,
+          BackupVaultsBackupPolicy_Spec_fromStorage: p47,
+          BackupVaultsBackupPolicy_Spec_toStorage: {"known":k21,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"BaseBackupPolicy_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_toStorage"}],["v","v1api20230101"]]},
+          BaseBackupPolicy_STATUS_fromStorage: p48,
+          BaseBackupPolicy_STATUS_toStorage: p49,
+          BaseBackupPolicy_fromStorage: p50,
+          BaseBackupPolicy_toStorage: p51,
+          BasePolicyRule_STATUS_fromStorage: p52,
+          BasePolicyRule_STATUS_toStorage: p53,
+          BasePolicyRule_fromStorage: p54,
+          BasePolicyRule_toStorage: p55,
+          CopyOnExpiryOption_STATUS_fromStorage: p56,
+          CopyOnExpiryOption_STATUS_toStorage: p57,
+          CopyOnExpiryOption_fromStorage: p56,
+          CopyOnExpiryOption_toStorage: p57,
+          CopyOption_STATUS_fromStorage: p58,
+          CopyOption_STATUS_toStorage: p59,
+          CopyOption_fromStorage: p60,
+          CopyOption_toStorage: p61,
+          CrossSubscriptionRestoreSettings_STATUS_fromStorage: p62,
+          CrossSubscriptionRestoreSettings_STATUS_toStorage: p63,
+          CrossSubscriptionRestoreSettings_fromStorage: p62,
+          CrossSubscriptionRestoreSettings_toStorage: p63,
+          CustomCopyOption_STATUS_fromStorage: p64,
+          CustomCopyOption_STATUS_toStorage: p1,
+          CustomCopyOption_fromStorage: p64,
+          CustomCopyOption_toStorage: p1,
+          DataStoreInfoBase_STATUS_fromStorage: p65,
+          DataStoreInfoBase_STATUS_toStorage: p66,
+          DataStoreInfoBase_fromStorage: p65,
+          DataStoreInfoBase_toStorage: p66,
+          Day_STATUS_fromStorage: p67,
+          Day_STATUS_toStorage: p68,
+          Day_fromStorage: p67,
+          Day_toStorage: p68,
+          DeleteOption_STATUS_fromStorage: p69,
+          DeleteOption_STATUS_toStorage: p70,
+          DeleteOption_fromStorage: p71,
+          DeleteOption_toStorage: p72,
+          DppIdentityDetails_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]},
+          DppIdentityDetails_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]},
+          DppIdentityDetails_fromStorage: {"known":k31,"destBag":false,"steps":[["=","type","s"]]},
+          DppIdentityDetails_toStorage: {"known":k31,"destBag":true,"steps":[["=","type","s"]]},
+          FeatureSettings_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_fromStorage"}]]},
+          FeatureSettings_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_toStorage"}]]},
+          FeatureSettings_fromStorage: {"known":k32,"destBag":false,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_fromStorage"}]]},
+          FeatureSettings_toStorage: {"known":k32,"destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_toStorage"}]]},
+          ImmediateCopyOption_STATUS_fromStorage: p73,
+          ImmediateCopyOption_STATUS_toStorage: p57,
+          ImmediateCopyOption_fromStorage: p73,
+          ImmediateCopyOption_toStorage: p57,
+          ImmutabilitySettings_STATUS_fromStorage: p74,
+          ImmutabilitySettings_STATUS_toStorage: p63,
+          ImmutabilitySettings_fromStorage: p74,
+          ImmutabilitySettings_toStorage: p63,
+          MonitoringSettings_STATUS_fromStorage: p75,
+          MonitoringSettings_STATUS_toStorage: p76,
+          MonitoringSettings_fromStorage: p77,
+          MonitoringSettings_toStorage: p78,
+          ResourceMoveDetails_STATUS_fromStorage: p79,
+          ResourceMoveDetails_STATUS_toStorage: p80,
+          RetentionTag_STATUS_fromStorage: p81,
+          RetentionTag_STATUS_toStorage: p82,
+          RetentionTag_fromStorage: p83,
+          RetentionTag_toStorage: p84,
+          ScheduleBasedBackupCriteria_STATUS_fromStorage: p85,
+          ScheduleBasedBackupCriteria_STATUS_toStorage: p86,
+          ScheduleBasedBackupCriteria_fromStorage: p87,
+          ScheduleBasedBackupCriteria_toStorage: p88,
+          ScheduleBasedTriggerContext_STATUS_fromStorage: p89,
+          ScheduleBasedTriggerContext_STATUS_toStorage: p90,
+          ScheduleBasedTriggerContext_fromStorage: p91,
+          ScheduleBasedTriggerContext_toStorage: p92,
+          SecuritySettings_STATUS_fromStorage: p93,
+          SecuritySettings_STATUS_toStorage: p94,
+          SecuritySettings_fromStorage: p95,
+          SecuritySettings_toStorage: p96,
+          SoftDeleteSettings_STATUS_fromStorage: p97,
+          SoftDeleteSettings_STATUS_toStorage: p98,
+          SoftDeleteSettings_fromStorage: p97,
+          SoftDeleteSettings_toStorage: p98,
+          SourceLifeCycle_STATUS_fromStorage: p99,
+          SourceLifeCycle_STATUS_toStorage: p100,
+          SourceLifeCycle_fromStorage: p101,
+          SourceLifeCycle_toStorage: p102,
+          StorageSetting_STATUS_fromStorage: p103,
+          StorageSetting_STATUS_toStorage: p104,
+          StorageSetting_fromStorage: p103,
+          StorageSetting_toStorage: p104,
+          SystemData_STATUS_fromStorage: p105,
+          SystemData_STATUS_toStorage: p106,
+          TaggingCriteria_STATUS_fromStorage: p107,
+          TaggingCriteria_STATUS_toStorage: p108,
+          TaggingCriteria_fromStorage: p109,
+          TaggingCriteria_toStorage: p110,
+          TargetCopySetting_STATUS_fromStorage: p111,
+          TargetCopySetting_STATUS_toStorage: p112,
+          TargetCopySetting_fromStorage: p113,
+          TargetCopySetting_toStorage: p114,
+          TriggerContext_STATUS_fromStorage: p115,
+          TriggerContext_STATUS_toStorage: p116,
+          TriggerContext_fromStorage: p117,
+          TriggerContext_toStorage: p118,
+          conditions_Condition_fromStorage: p119,
+          conditions_Condition_toStorage: p119,
+          core_DestinationExpression_fromStorage: p120,
+          core_DestinationExpression_toStorage: p120,
+          genruntime_ConfigMapDestination_fromStorage: p121,
+          genruntime_ConfigMapDestination_toStorage: p121,
+          genruntime_KnownResourceReference_fromStorage: p122,
+          genruntime_KnownResourceReference_toStorage: p122,
+        },
       },
-      types: {
-        AbsoluteDeleteOption_STATUS_fromStorage: p0,
-        AbsoluteDeleteOption_STATUS_toStorage: p1,
-        AbsoluteDeleteOption_fromStorage: p0,
-        AbsoluteDeleteOption_toStorage: p1,
-        AdhocBasedTaggingCriteria_STATUS_fromStorage: p2,
-        AdhocBasedTaggingCriteria_STATUS_toStorage: p3,
-        AdhocBasedTaggingCriteria_fromStorage: p4,
-        AdhocBasedTaggingCriteria_toStorage: p5,
-        AdhocBasedTriggerContext_STATUS_fromStorage: p6,
-        AdhocBasedTriggerContext_STATUS_toStorage: p7,
-        AdhocBasedTriggerContext_fromStorage: p8,
-        AdhocBasedTriggerContext_toStorage: p9,
-        AzureBackupParams_STATUS_fromStorage: p10,
-        AzureBackupParams_STATUS_toStorage: p11,
-        AzureBackupParams_fromStorage: p10,
-        AzureBackupParams_toStorage: p11,
-        AzureBackupRule_STATUS_fromStorage: p12,
-        AzureBackupRule_STATUS_toStorage: p13,
-        AzureBackupRule_fromStorage: p14,
-        AzureBackupRule_toStorage: p15,
-        AzureMonitorAlertSettings_STATUS_fromStorage: p16,
-        AzureMonitorAlertSettings_STATUS_toStorage: p17,
-        AzureMonitorAlertSettings_fromStorage: p16,
-        AzureMonitorAlertSettings_toStorage: p17,
-        AzureRetentionRule_STATUS_fromStorage: p18,
-        AzureRetentionRule_STATUS_toStorage: p19,
-        AzureRetentionRule_fromStorage: p20,
-        AzureRetentionRule_toStorage: p21,
-        BackupCriteria_STATUS_fromStorage: p22,
-        BackupCriteria_STATUS_toStorage: p23,
-        BackupCriteria_fromStorage: p24,
-        BackupCriteria_toStorage: p25,
-        BackupParameters_STATUS_fromStorage: p26,
-        BackupParameters_STATUS_toStorage: p27,
-        BackupParameters_fromStorage: p28,
-        BackupParameters_toStorage: p29,
-        BackupPolicy_STATUS_fromStorage: p30,
-        BackupPolicy_STATUS_toStorage: p31,
-        BackupPolicy_fromStorage: p32,
-        BackupPolicy_toStorage: p33,
-        BackupSchedule_STATUS_fromStorage: p34,
-        BackupSchedule_STATUS_toStorage: p35,
-        BackupSchedule_fromStorage: p34,
-        BackupSchedule_toStorage: p35,
-        BackupVaultOperatorConfigMaps_fromStorage: p36,
-        BackupVaultOperatorConfigMaps_toStorage: p37,
-        BackupVaultOperatorSpec_fromStorage: p38,
-        BackupVaultOperatorSpec_toStorage: p39,
-        BackupVaultResource_STATUS_fromStorage: p40,
-        BackupVaultResource_STATUS_toStorage: p41,
-        BackupVaultSpec_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_fromStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Failed","Provisioning","Succeeded","Unknown","Updating"]}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_fromStorage"}],["=","resourceMoveState",{"spell":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]}],["=","securitySettings",{"obj":"SecuritySettings_STATUS_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_fromStorage"}}]]},
-        BackupVaultSpec_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_toStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_toStorage"}],["=","provisioningState","s"],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_toStorage"}],["=","resourceMoveState","s"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_toStorage"}}]]},
-        BackupVaultSpec_fromStorage: {"known":k15,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_fromStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_fromStorage"}],["=","securitySettings",{"obj":"SecuritySettings_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_fromStorage"}}]]},
-        BackupVaultSpec_toStorage: {"known":k15,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_toStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_toStorage"}],["=","securitySettings",{"obj":"SecuritySettings_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_toStorage"}}]]},
-        BackupVault_Spec_fromStorage: p42,
-        BackupVault_Spec_toStorage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"DppIdentityDetails_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_toStorage"}],["v","v1api20230101"]]},
-        BackupVaultsBackupPolicyOperatorSpec_fromStorage: p43,
-        BackupVaultsBackupPolicyOperatorSpec_toStorage: p44,
-        BackupVaultsBackupPolicy_STATUS_fromStorage: p45,
-        BackupVaultsBackupPolicy_STATUS_toStorage: p46,
-        BackupVaultsBackupPolicy_Spec_fromStorage: p47,
-        BackupVaultsBackupPolicy_Spec_toStorage: {"known":k21,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"BaseBackupPolicy_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_toStorage"}],["v","v1api20230101"]]},
-        BaseBackupPolicy_STATUS_fromStorage: p48,
-        BaseBackupPolicy_STATUS_toStorage: p49,
-        BaseBackupPolicy_fromStorage: p50,
-        BaseBackupPolicy_toStorage: p51,
-        BasePolicyRule_STATUS_fromStorage: p52,
-        BasePolicyRule_STATUS_toStorage: p53,
-        BasePolicyRule_fromStorage: p54,
-        BasePolicyRule_toStorage: p55,
-        CopyOnExpiryOption_STATUS_fromStorage: p56,
-        CopyOnExpiryOption_STATUS_toStorage: p57,
-        CopyOnExpiryOption_fromStorage: p56,
-        CopyOnExpiryOption_toStorage: p57,
-        CopyOption_STATUS_fromStorage: p58,
-        CopyOption_STATUS_toStorage: p59,
-        CopyOption_fromStorage: p60,
-        CopyOption_toStorage: p61,
-        CrossSubscriptionRestoreSettings_STATUS_fromStorage: p62,
-        CrossSubscriptionRestoreSettings_STATUS_toStorage: p63,
-        CrossSubscriptionRestoreSettings_fromStorage: p62,
-        CrossSubscriptionRestoreSettings_toStorage: p63,
-        CustomCopyOption_STATUS_fromStorage: p64,
-        CustomCopyOption_STATUS_toStorage: p1,
-        CustomCopyOption_fromStorage: p64,
-        CustomCopyOption_toStorage: p1,
-        DataStoreInfoBase_STATUS_fromStorage: p65,
-        DataStoreInfoBase_STATUS_toStorage: p66,
-        DataStoreInfoBase_fromStorage: p65,
-        DataStoreInfoBase_toStorage: p66,
-        Day_STATUS_fromStorage: p67,
-        Day_STATUS_toStorage: p68,
-        Day_fromStorage: p67,
-        Day_toStorage: p68,
-        DeleteOption_STATUS_fromStorage: p69,
-        DeleteOption_STATUS_toStorage: p70,
-        DeleteOption_fromStorage: p71,
-        DeleteOption_toStorage: p72,
-        DppIdentityDetails_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]},
-        DppIdentityDetails_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]},
-        DppIdentityDetails_fromStorage: {"known":k31,"destBag":false,"steps":[["=","type","s"]]},
-        DppIdentityDetails_toStorage: {"known":k31,"destBag":true,"steps":[["=","type","s"]]},
-        FeatureSettings_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_fromStorage"}]]},
-        FeatureSettings_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_toStorage"}]]},
-        FeatureSettings_fromStorage: {"known":k32,"destBag":false,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_fromStorage"}]]},
-        FeatureSettings_toStorage: {"known":k32,"destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_toStorage"}]]},
-        ImmediateCopyOption_STATUS_fromStorage: p73,
-        ImmediateCopyOption_STATUS_toStorage: p57,
-        ImmediateCopyOption_fromStorage: p73,
-        ImmediateCopyOption_toStorage: p57,
-        ImmutabilitySettings_STATUS_fromStorage: p74,
-        ImmutabilitySettings_STATUS_toStorage: p63,
-        ImmutabilitySettings_fromStorage: p74,
-        ImmutabilitySettings_toStorage: p63,
-        MonitoringSettings_STATUS_fromStorage: p75,
-        MonitoringSettings_STATUS_toStorage: p76,
-        MonitoringSettings_fromStorage: p77,
-        MonitoringSettings_toStorage: p78,
-        ResourceMoveDetails_STATUS_fromStorage: p79,
-        ResourceMoveDetails_STATUS_toStorage: p80,
-        RetentionTag_STATUS_fromStorage: p81,
-        RetentionTag_STATUS_toStorage: p82,
-        RetentionTag_fromStorage: p83,
-        RetentionTag_toStorage: p84,
-        ScheduleBasedBackupCriteria_STATUS_fromStorage: p85,
-        ScheduleBasedBackupCriteria_STATUS_toStorage: p86,
-        ScheduleBasedBackupCriteria_fromStorage: p87,
-        ScheduleBasedBackupCriteria_toStorage: p88,
-        ScheduleBasedTriggerContext_STATUS_fromStorage: p89,
-        ScheduleBasedTriggerContext_STATUS_toStorage: p90,
-        ScheduleBasedTriggerContext_fromStorage: p91,
-        ScheduleBasedTriggerContext_toStorage: p92,
-        SecuritySettings_STATUS_fromStorage: p93,
-        SecuritySettings_STATUS_toStorage: p94,
-        SecuritySettings_fromStorage: p95,
-        SecuritySettings_toStorage: p96,
-        SoftDeleteSettings_STATUS_fromStorage: p97,
-        SoftDeleteSettings_STATUS_toStorage: p98,
-        SoftDeleteSettings_fromStorage: p97,
-        SoftDeleteSettings_toStorage: p98,
-        SourceLifeCycle_STATUS_fromStorage: p99,
-        SourceLifeCycle_STATUS_toStorage: p100,
-        SourceLifeCycle_fromStorage: p101,
-        SourceLifeCycle_toStorage: p102,
-        StorageSetting_STATUS_fromStorage: p103,
-        StorageSetting_STATUS_toStorage: p104,
-        StorageSetting_fromStorage: p103,
-        StorageSetting_toStorage: p104,
-        SystemData_STATUS_fromStorage: p105,
-        SystemData_STATUS_toStorage: p106,
-        TaggingCriteria_STATUS_fromStorage: p107,
-        TaggingCriteria_STATUS_toStorage: p108,
-        TaggingCriteria_fromStorage: p109,
-        TaggingCriteria_toStorage: p110,
-        TargetCopySetting_STATUS_fromStorage: p111,
-        TargetCopySetting_STATUS_toStorage: p112,
-        TargetCopySetting_fromStorage: p113,
-        TargetCopySetting_toStorage: p114,
-        TriggerContext_STATUS_fromStorage: p115,
-        TriggerContext_STATUS_toStorage: p116,
-        TriggerContext_fromStorage: p117,
-        TriggerContext_toStorage: p118,
-        conditions_Condition_fromStorage: p119,
-        conditions_Condition_toStorage: p119,
-        core_DestinationExpression_fromStorage: p120,
-        core_DestinationExpression_toStorage: p120,
-        genruntime_ConfigMapDestination_fromStorage: p121,
-        genruntime_ConfigMapDestination_toStorage: p121,
-        genruntime_KnownResourceReference_fromStorage: p122,
-        genruntime_KnownResourceReference_toStorage: p122,
+      "v1api20230101storage": {
+        resources: {
+          BackupVault_from_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVault_Spec_from_v1api20231101storage","status":"BackupVaultResource_STATUS_from_v1api20231101storage"},
+          BackupVault_to_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVault_Spec_to_v1api20231101storage","status":"BackupVaultResource_STATUS_to_v1api20231101storage"},
+          BackupVaultsBackupPolicy_from_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVaultsBackupPolicy_Spec_from_v1api20231101storage","status":"BackupVaultsBackupPolicy_STATUS_from_v1api20231101storage"},
+          BackupVaultsBackupPolicy_to_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVaultsBackupPolicy_Spec_to_v1api20231101storage","status":"BackupVaultsBackupPolicy_STATUS_to_v1api20231101storage"},
+        },
+        types: {
+          AbsoluteDeleteOption_STATUS_from_v1api20231101storage: p1,
+          AbsoluteDeleteOption_STATUS_to_v1api20231101storage: p1,
+          AbsoluteDeleteOption_from_v1api20231101storage: p1,
+          AbsoluteDeleteOption_to_v1api20231101storage: p1,
+          AdhocBasedTaggingCriteria_STATUS_from_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_from_v1api20231101storage"}]]},
+          AdhocBasedTaggingCriteria_STATUS_to_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_to_v1api20231101storage"}]]},
+          AdhocBasedTaggingCriteria_from_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_from_v1api20231101storage"}]]},
+          AdhocBasedTaggingCriteria_to_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_to_v1api20231101storage"}]]},
+          AdhocBasedTriggerContext_STATUS_from_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_from_v1api20231101storage"}]]},
+          AdhocBasedTriggerContext_STATUS_to_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_to_v1api20231101storage"}]]},
+          AdhocBasedTriggerContext_from_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_from_v1api20231101storage"}]]},
+          AdhocBasedTriggerContext_to_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_to_v1api20231101storage"}]]},
+          AzureBackupParams_STATUS_from_v1api20231101storage: p11,
+          AzureBackupParams_STATUS_to_v1api20231101storage: p11,
+          AzureBackupParams_from_v1api20231101storage: p11,
+          AzureBackupParams_to_v1api20231101storage: p11,
+          AzureBackupRule_STATUS_from_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_from_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_STATUS_from_v1api20231101storage"}]]},
+          AzureBackupRule_STATUS_to_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_to_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_STATUS_to_v1api20231101storage"}]]},
+          AzureBackupRule_from_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_from_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_from_v1api20231101storage"}]]},
+          AzureBackupRule_to_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_to_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_to_v1api20231101storage"}]]},
+          AzureMonitorAlertSettings_STATUS_from_v1api20231101storage: p17,
+          AzureMonitorAlertSettings_STATUS_to_v1api20231101storage: p17,
+          AzureMonitorAlertSettings_from_v1api20231101storage: p17,
+          AzureMonitorAlertSettings_to_v1api20231101storage: p17,
+          AzureRetentionRule_STATUS_from_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_from_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
+          AzureRetentionRule_STATUS_to_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_to_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
+          AzureRetentionRule_from_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_from_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
+          AzureRetentionRule_to_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_to_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
+          BackupCriteria_STATUS_from_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_from_v1api20231101storage"}]]},
+          BackupCriteria_STATUS_to_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_to_v1api20231101storage"}]]},
+          BackupCriteria_from_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_from_v1api20231101storage"}]]},
+          BackupCriteria_to_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_to_v1api20231101storage"}]]},
+          BackupParameters_STATUS_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_from_v1api20231101storage"}]]},
+          BackupParameters_STATUS_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_to_v1api20231101storage"}]]},
+          BackupParameters_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_from_v1api20231101storage"}]]},
+          BackupParameters_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_to_v1api20231101storage"}]]},
+          BackupPolicy_STATUS_from_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_from_v1api20231101storage"}}]]},
+          BackupPolicy_STATUS_to_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_to_v1api20231101storage"}}]]},
+          BackupPolicy_from_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_from_v1api20231101storage"}}]]},
+          BackupPolicy_to_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_to_v1api20231101storage"}}]]},
+          BackupSchedule_STATUS_from_v1api20231101storage: p35,
+          BackupSchedule_STATUS_to_v1api20231101storage: p35,
+          BackupSchedule_from_v1api20231101storage: p35,
+          BackupSchedule_to_v1api20231101storage: p35,
+          BackupVaultOperatorConfigMaps_from_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20231101storage"}]]},
+          BackupVaultOperatorConfigMaps_to_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20231101storage"}]]},
+          BackupVaultOperatorSpec_from_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_from_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}]]},
+          BackupVaultOperatorSpec_to_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_to_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}]]},
+          BackupVaultResource_STATUS_from_v1api20231101storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_from_v1api20231101storage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_from_v1api20231101storage"}]]},
+          BackupVaultResource_STATUS_to_v1api20231101storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_to_v1api20231101storage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_to_v1api20231101storage"}]]},
+          BackupVaultSpec_STATUS_from_v1api20231101storage: {"known":k51,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_from_v1api20231101storage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_from_v1api20231101storage"}],["=","provisioningState","s"],[">","replicatedRegions",{"arr":"s"}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_from_v1api20231101storage"}],["=","resourceMoveState","s"],[">","secureScore"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_from_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_from_v1api20231101storage"}}]]},
+          BackupVaultSpec_STATUS_to_v1api20231101storage: {"known":k14,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_to_v1api20231101storage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_to_v1api20231101storage"}],["=","provisioningState","s"],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_to_v1api20231101storage"}],["=","resourceMoveState","s"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_to_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_to_v1api20231101storage"}}],["<","replicatedRegions",{"arr":"s"}],["<","secureScore","s"]]},
+          BackupVaultSpec_from_v1api20231101storage: {"known":k52,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_from_v1api20231101storage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_from_v1api20231101storage"}],[">","replicatedRegions",{"arr":"s"}],["=","securitySettings",{"obj":"SecuritySettings_from_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_from_v1api20231101storage"}}]]},
+          BackupVaultSpec_to_v1api20231101storage: {"known":k15,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_to_v1api20231101storage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_to_v1api20231101storage"}],["=","securitySettings",{"obj":"SecuritySettings_to_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_to_v1api20231101storage"}}],["<","replicatedRegions",{"arr":"s"}]]},
+          BackupVault_Spec_from_v1api20231101storage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20231101storage"}],["=","identity",{"obj":"DppIdentityDetails_from_v1api20231101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_from_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_from_v1api20231101storage"}],["=0","originalVersion","s"]]},
+          BackupVault_Spec_to_v1api20231101storage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20231101storage"}],["=","identity",{"obj":"DppIdentityDetails_to_v1api20231101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_to_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_to_v1api20231101storage"}],["=0","originalVersion","s"]]},
+          BackupVaultsBackupPolicyOperatorSpec_from_v1api20231101storage: {"known":k18,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}]]},
+          BackupVaultsBackupPolicyOperatorSpec_to_v1api20231101storage: {"known":k18,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}]]},
+          BackupVaultsBackupPolicy_STATUS_from_v1api20231101storage: {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_from_v1api20231101storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20231101storage"}]]},
+          BackupVaultsBackupPolicy_STATUS_to_v1api20231101storage: {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_to_v1api20231101storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20231101storage"}]]},
+          BackupVaultsBackupPolicy_Spec_from_v1api20231101storage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20231101storage"}],["=","properties",{"obj":"BaseBackupPolicy_from_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_from_v1api20231101storage"}],["=0","originalVersion","s"]]},
+          BackupVaultsBackupPolicy_Spec_to_v1api20231101storage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20231101storage"}],["=","properties",{"obj":"BaseBackupPolicy_to_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_to_v1api20231101storage"}],["=0","originalVersion","s"]]},
+          BaseBackupPolicy_STATUS_from_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_from_v1api20231101storage"}]]},
+          BaseBackupPolicy_STATUS_to_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_to_v1api20231101storage"}]]},
+          BaseBackupPolicy_from_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_from_v1api20231101storage"}]]},
+          BaseBackupPolicy_to_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_to_v1api20231101storage"}]]},
+          BasePolicyRule_STATUS_from_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_from_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_from_v1api20231101storage"}]]},
+          BasePolicyRule_STATUS_to_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_to_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_to_v1api20231101storage"}]]},
+          BasePolicyRule_from_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_from_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_from_v1api20231101storage"}]]},
+          BasePolicyRule_to_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_to_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_to_v1api20231101storage"}]]},
+          CopyOnExpiryOption_STATUS_from_v1api20231101storage: p57,
+          CopyOnExpiryOption_STATUS_to_v1api20231101storage: p57,
+          CopyOnExpiryOption_from_v1api20231101storage: p57,
+          CopyOnExpiryOption_to_v1api20231101storage: p57,
+          CopyOption_STATUS_from_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_from_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_from_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_from_v1api20231101storage"}]]},
+          CopyOption_STATUS_to_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_to_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_to_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_to_v1api20231101storage"}]]},
+          CopyOption_from_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_from_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_from_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_from_v1api20231101storage"}]]},
+          CopyOption_to_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_to_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_to_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_to_v1api20231101storage"}]]},
+          CrossSubscriptionRestoreSettings_STATUS_from_v1api20231101storage: p63,
+          CrossSubscriptionRestoreSettings_STATUS_to_v1api20231101storage: p63,
+          CrossSubscriptionRestoreSettings_from_v1api20231101storage: p63,
+          CrossSubscriptionRestoreSettings_to_v1api20231101storage: p63,
+          CustomCopyOption_STATUS_from_v1api20231101storage: p1,
+          CustomCopyOption_STATUS_to_v1api20231101storage: p1,
+          CustomCopyOption_from_v1api20231101storage: p1,
+          CustomCopyOption_to_v1api20231101storage: p1,
+          DataStoreInfoBase_STATUS_from_v1api20231101storage: p66,
+          DataStoreInfoBase_STATUS_to_v1api20231101storage: p66,
+          DataStoreInfoBase_from_v1api20231101storage: p66,
+          DataStoreInfoBase_to_v1api20231101storage: p66,
+          Day_STATUS_from_v1api20231101storage: p68,
+          Day_STATUS_to_v1api20231101storage: p68,
+          Day_from_v1api20231101storage: p68,
+          Day_to_v1api20231101storage: p68,
+          DeleteOption_STATUS_from_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_from_v1api20231101storage"}]]},
+          DeleteOption_STATUS_to_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_to_v1api20231101storage"}]]},
+          DeleteOption_from_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_from_v1api20231101storage"}]]},
+          DeleteOption_to_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_to_v1api20231101storage"}]]},
+          DppIdentityDetails_STATUS_from_v1api20231101storage: {"known":k53,"src":"v1api20231101storage","destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],[">","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
+          DppIdentityDetails_STATUS_to_v1api20231101storage: {"known":k30,"dest":"v1api20231101storage","destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["<","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
+          DppIdentityDetails_from_v1api20231101storage: {"known":k54,"src":"v1api20231101storage","destBag":true,"steps":[["=","type","s"],[">","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+          DppIdentityDetails_to_v1api20231101storage: {"known":k31,"dest":"v1api20231101storage","destBag":true,"steps":[["=","type","s"],["<","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+          FeatureSettings_STATUS_from_v1api20231101storage: {"known":k55,"src":"v1api20231101storage","destBag":true,"steps":[[">","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_normalize"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_from_v1api20231101storage"}]]},
+          FeatureSettings_STATUS_to_v1api20231101storage: {"known":k32,"dest":"v1api20231101storage","destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_to_v1api20231101storage"}],["<","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_normalize"}]]},
+          FeatureSettings_from_v1api20231101storage: {"known":k55,"src":"v1api20231101storage","destBag":true,"steps":[[">","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_normalize"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_from_v1api20231101storage"}]]},
+          FeatureSettings_to_v1api20231101storage: {"known":k32,"dest":"v1api20231101storage","destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_to_v1api20231101storage"}],["<","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_normalize"}]]},
+          ImmediateCopyOption_STATUS_from_v1api20231101storage: p57,
+          ImmediateCopyOption_STATUS_to_v1api20231101storage: p57,
+          ImmediateCopyOption_from_v1api20231101storage: p57,
+          ImmediateCopyOption_to_v1api20231101storage: p57,
+          ImmutabilitySettings_STATUS_from_v1api20231101storage: p63,
+          ImmutabilitySettings_STATUS_to_v1api20231101storage: p63,
+          ImmutabilitySettings_from_v1api20231101storage: p63,
+          ImmutabilitySettings_to_v1api20231101storage: p63,
+          MonitoringSettings_STATUS_from_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_from_v1api20231101storage"}]]},
+          MonitoringSettings_STATUS_to_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_to_v1api20231101storage"}]]},
+          MonitoringSettings_from_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_from_v1api20231101storage"}]]},
+          MonitoringSettings_to_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_to_v1api20231101storage"}]]},
+          ResourceMoveDetails_STATUS_from_v1api20231101storage: p80,
+          ResourceMoveDetails_STATUS_to_v1api20231101storage: p80,
+          RetentionTag_STATUS_from_v1api20231101storage: p82,
+          RetentionTag_STATUS_to_v1api20231101storage: p82,
+          RetentionTag_from_v1api20231101storage: p84,
+          RetentionTag_to_v1api20231101storage: p84,
+          ScheduleBasedBackupCriteria_STATUS_from_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_from_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
+          ScheduleBasedBackupCriteria_STATUS_to_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_to_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
+          ScheduleBasedBackupCriteria_from_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_from_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
+          ScheduleBasedBackupCriteria_to_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_to_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
+          ScheduleBasedTriggerContext_STATUS_from_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_STATUS_from_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_from_v1api20231101storage"}}]]},
+          ScheduleBasedTriggerContext_STATUS_to_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_STATUS_to_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_to_v1api20231101storage"}}]]},
+          ScheduleBasedTriggerContext_from_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_from_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_from_v1api20231101storage"}}]]},
+          ScheduleBasedTriggerContext_to_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_to_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_to_v1api20231101storage"}}]]},
+          SecuritySettings_STATUS_from_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_from_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_from_v1api20231101storage"}]]},
+          SecuritySettings_STATUS_to_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_to_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_to_v1api20231101storage"}]]},
+          SecuritySettings_from_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_from_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_from_v1api20231101storage"}]]},
+          SecuritySettings_to_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_to_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_to_v1api20231101storage"}]]},
+          SoftDeleteSettings_STATUS_from_v1api20231101storage: p98,
+          SoftDeleteSettings_STATUS_to_v1api20231101storage: p98,
+          SoftDeleteSettings_from_v1api20231101storage: p98,
+          SoftDeleteSettings_to_v1api20231101storage: p98,
+          SourceLifeCycle_STATUS_from_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_from_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_from_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_from_v1api20231101storage"}}]]},
+          SourceLifeCycle_STATUS_to_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_to_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_to_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_to_v1api20231101storage"}}]]},
+          SourceLifeCycle_from_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_from_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_from_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_from_v1api20231101storage"}}]]},
+          SourceLifeCycle_to_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_to_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_to_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_to_v1api20231101storage"}}]]},
+          StorageSetting_STATUS_from_v1api20231101storage: p104,
+          StorageSetting_STATUS_to_v1api20231101storage: p104,
+          StorageSetting_from_v1api20231101storage: p104,
+          StorageSetting_to_v1api20231101storage: p104,
+          SystemData_STATUS_from_v1api20231101storage: p106,
+          SystemData_STATUS_to_v1api20231101storage: p106,
+          TaggingCriteria_STATUS_from_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_from_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_from_v1api20231101storage"}],["=","taggingPriority","i"]]},
+          TaggingCriteria_STATUS_to_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_to_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_to_v1api20231101storage"}],["=","taggingPriority","i"]]},
+          TaggingCriteria_from_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_from_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_from_v1api20231101storage"}],["=","taggingPriority","i"]]},
+          TaggingCriteria_to_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_to_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_to_v1api20231101storage"}],["=","taggingPriority","i"]]},
+          TargetCopySetting_STATUS_from_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_from_v1api20231101storage"}]]},
+          TargetCopySetting_STATUS_to_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_to_v1api20231101storage"}]]},
+          TargetCopySetting_from_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_from_v1api20231101storage"}]]},
+          TargetCopySetting_to_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_to_v1api20231101storage"}]]},
+          TriggerContext_STATUS_from_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_from_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_from_v1api20231101storage"}]]},
+          TriggerContext_STATUS_to_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_to_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_to_v1api20231101storage"}]]},
+          TriggerContext_from_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_from_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_from_v1api20231101storage"}]]},
+          TriggerContext_to_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_to_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_to_v1api20231101storage"}]]},
+          conditions_Condition_from_v1api20231101storage: p119,
+          conditions_Condition_to_v1api20231101storage: p119,
+          core_DestinationExpression_from_v1api20231101storage: p120,
+          core_DestinationExpression_to_v1api20231101storage: p120,
+          genruntime_ConfigMapDestination_from_v1api20231101storage: p121,
+          genruntime_ConfigMapDestination_to_v1api20231101storage: p121,
+          genruntime_KnownResourceReference_from_v1api20231101storage: p122,
+          genruntime_KnownResourceReference_to_v1api20231101storage: p122,
+        },
+      },
+      "v1api20231101": {
+        resources: {
+          BackupVault_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101","spec":"BackupVault_Spec_fromStorage","status":"BackupVaultResource_STATUS_fromStorage"},
+          BackupVault_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVault_Spec_toStorage","status":"BackupVaultResource_STATUS_toStorage"},
+          BackupVaultsBackupInstance_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101","spec":"BackupVaultsBackupInstance_Spec_fromStorage","status":"BackupVaultsBackupInstance_STATUS_fromStorage"},
+          BackupVaultsBackupInstance_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVaultsBackupInstance_Spec_toStorage","status":"BackupVaultsBackupInstance_STATUS_toStorage"},
+          BackupVaultsBackupPolicy_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101","spec":"BackupVaultsBackupPolicy_Spec_fromStorage","status":"BackupVaultsBackupPolicy_STATUS_fromStorage"},
+          BackupVaultsBackupPolicy_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVaultsBackupPolicy_Spec_toStorage","status":"BackupVaultsBackupPolicy_STATUS_toStorage"},
+        },
+        types: {
+          AbsoluteDeleteOption_STATUS_fromStorage: p0,
+          AbsoluteDeleteOption_STATUS_toStorage: p1,
+          AbsoluteDeleteOption_fromStorage: p0,
+          AbsoluteDeleteOption_toStorage: p1,
+          AdhocBasedTaggingCriteria_STATUS_fromStorage: p2,
+          AdhocBasedTaggingCriteria_STATUS_toStorage: p3,
+          AdhocBasedTaggingCriteria_fromStorage: p4,
+          AdhocBasedTaggingCriteria_toStorage: p5,
+          AdhocBasedTriggerContext_STATUS_fromStorage: p6,
+          AdhocBasedTriggerContext_STATUS_toStorage: p7,
+          AdhocBasedTriggerContext_fromStorage: p8,
+          AdhocBasedTriggerContext_toStorage: p9,
+          AuthCredentials_STATUS_fromStorage: {"known":k56,"destBag":false,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_STATUS_fromStorage"}]]},
+          AuthCredentials_STATUS_toStorage: {"known":k56,"destBag":true,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_STATUS_toStorage"}]]},
+          AuthCredentials_fromStorage: {"known":k56,"destBag":false,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_fromStorage"}]]},
+          AuthCredentials_toStorage: {"known":k56,"destBag":true,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_toStorage"}]]},
+          AzureBackupParams_STATUS_fromStorage: p10,
+          AzureBackupParams_STATUS_toStorage: p11,
+          AzureBackupParams_fromStorage: p10,
+          AzureBackupParams_toStorage: p11,
+          AzureBackupRule_STATUS_fromStorage: p12,
+          AzureBackupRule_STATUS_toStorage: p13,
+          AzureBackupRule_fromStorage: p14,
+          AzureBackupRule_toStorage: p15,
+          AzureMonitorAlertSettings_STATUS_fromStorage: p16,
+          AzureMonitorAlertSettings_STATUS_toStorage: p17,
+          AzureMonitorAlertSettings_fromStorage: p16,
+          AzureMonitorAlertSettings_toStorage: p17,
+          AzureOperationalStoreParameters_STATUS_fromStorage: {"known":k57,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType",{"spell":["AzureOperationalStoreParameters"]}],["=","resourceGroupId","s"]]},
+          AzureOperationalStoreParameters_STATUS_toStorage: {"known":k57,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"],["=","resourceGroupId","s"]]},
+          AzureOperationalStoreParameters_fromStorage: {"known":k58,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType",{"spell":["AzureOperationalStoreParameters"]}],["=","resourceGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          AzureOperationalStoreParameters_toStorage: {"known":k58,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"],["=","resourceGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          AzureRetentionRule_STATUS_fromStorage: p18,
+          AzureRetentionRule_STATUS_toStorage: p19,
+          AzureRetentionRule_fromStorage: p20,
+          AzureRetentionRule_toStorage: p21,
+          BackupCriteria_STATUS_fromStorage: p22,
+          BackupCriteria_STATUS_toStorage: p23,
+          BackupCriteria_fromStorage: p24,
+          BackupCriteria_toStorage: p25,
+          BackupDatasourceParameters_STATUS_fromStorage: {"known":k59,"destBag":false,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_STATUS_fromStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_STATUS_fromStorage"}]]},
+          BackupDatasourceParameters_STATUS_toStorage: {"known":k59,"destBag":true,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_STATUS_toStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_STATUS_toStorage"}]]},
+          BackupDatasourceParameters_fromStorage: {"known":k59,"destBag":false,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_fromStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_fromStorage"}]]},
+          BackupDatasourceParameters_toStorage: {"known":k59,"destBag":true,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_toStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_toStorage"}]]},
+          BackupInstance_STATUS_fromStorage: {"known":k60,"destBag":false,"steps":[["=","currentProtectionState",{"spell":["BackupSchedulesSuspended","ConfiguringProtection","ConfiguringProtectionFailed","Invalid","NotProtected","ProtectionConfigured","ProtectionError","ProtectionStopped","RetentionSchedulesSuspended","SoftDeleted","SoftDeleting","UpdatingProtection"]}],["=","dataSourceInfo",{"obj":"Datasource_STATUS_fromStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_STATUS_fromStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_STATUS_fromStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_STATUS_fromStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_STATUS_fromStorage"}],["=","protectionErrorDetails",{"obj":"UserFacingError_STATUS_fromStorage"}],["=","protectionStatus",{"obj":"ProtectionStatusDetails_STATUS_fromStorage"}],["=","provisioningState","s"],["=","validationType",{"spell":["DeepValidation","ShallowValidation"]}]]},
+          BackupInstance_STATUS_toStorage: {"known":k60,"destBag":true,"steps":[["=","currentProtectionState","s"],["=","dataSourceInfo",{"obj":"Datasource_STATUS_toStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_STATUS_toStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_STATUS_toStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_STATUS_toStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_STATUS_toStorage"}],["=","protectionErrorDetails",{"obj":"UserFacingError_STATUS_toStorage"}],["=","protectionStatus",{"obj":"ProtectionStatusDetails_STATUS_toStorage"}],["=","provisioningState","s"],["=","validationType","s"]]},
+          BackupInstance_fromStorage: {"known":k61,"destBag":false,"steps":[["=","dataSourceInfo",{"obj":"Datasource_fromStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_fromStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_fromStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_fromStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_fromStorage"}],["=","validationType",{"spell":["DeepValidation","ShallowValidation"]}]]},
+          BackupInstance_toStorage: {"known":k61,"destBag":true,"steps":[["=","dataSourceInfo",{"obj":"Datasource_toStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_toStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_toStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_toStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_toStorage"}],["=","validationType","s"]]},
+          BackupParameters_STATUS_fromStorage: p26,
+          BackupParameters_STATUS_toStorage: p27,
+          BackupParameters_fromStorage: p28,
+          BackupParameters_toStorage: p29,
+          BackupPolicy_STATUS_fromStorage: p30,
+          BackupPolicy_STATUS_toStorage: p31,
+          BackupPolicy_fromStorage: p32,
+          BackupPolicy_toStorage: p33,
+          BackupSchedule_STATUS_fromStorage: p34,
+          BackupSchedule_STATUS_toStorage: p35,
+          BackupSchedule_fromStorage: p34,
+          BackupSchedule_toStorage: p35,
+          BackupVaultOperatorConfigMaps_fromStorage: p36,
+          BackupVaultOperatorConfigMaps_toStorage: p37,
+          BackupVaultOperatorSpec_fromStorage: p38,
+          BackupVaultOperatorSpec_toStorage: p39,
+          BackupVaultResource_STATUS_fromStorage: p40,
+          BackupVaultResource_STATUS_toStorage: p41,
+          BackupVaultSpec_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_fromStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Failed","Provisioning","Succeeded","Unknown","Updating"]}],["=","replicatedRegions",{"arr":"s"}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_fromStorage"}],["=","resourceMoveState",{"spell":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]}],["=","secureScore",{"spell":["Adequate","Maximum","Minimum","None","NotSupported"]}],["=","securitySettings",{"obj":"SecuritySettings_STATUS_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_fromStorage"}}]]},
+          BackupVaultSpec_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_toStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_toStorage"}],["=","provisioningState","s"],["=","replicatedRegions",{"arr":"s"}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_toStorage"}],["=","resourceMoveState","s"],["=","secureScore","s"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_toStorage"}}]]},
+          BackupVaultSpec_fromStorage: {"known":k52,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_fromStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_fromStorage"}],["=","replicatedRegions",{"arr":"s"}],["=","securitySettings",{"obj":"SecuritySettings_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_fromStorage"}}]]},
+          BackupVaultSpec_toStorage: {"known":k52,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_toStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_toStorage"}],["=","replicatedRegions",{"arr":"s"}],["=","securitySettings",{"obj":"SecuritySettings_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_toStorage"}}]]},
+          BackupVault_Spec_fromStorage: p42,
+          BackupVault_Spec_toStorage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"DppIdentityDetails_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_toStorage"}],["v","v1api20231101"]]},
+          BackupVaultsBackupInstanceOperatorSpec_fromStorage: p43,
+          BackupVaultsBackupInstanceOperatorSpec_toStorage: p44,
+          BackupVaultsBackupInstance_STATUS_fromStorage: {"known":k62,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+          BackupVaultsBackupInstance_STATUS_toStorage: {"known":k62,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+          BackupVaultsBackupInstance_Spec_fromStorage: {"known":["azureName","owner","properties","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","properties",{"obj":"BackupInstance_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_fromStorage"}]]},
+          BackupVaultsBackupInstance_Spec_toStorage: {"known":["azureName","owner","properties","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"BackupInstance_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_toStorage"}],["v","v1api20231101"]]},
+          BackupVaultsBackupPolicyOperatorSpec_fromStorage: p43,
+          BackupVaultsBackupPolicyOperatorSpec_toStorage: p44,
+          BackupVaultsBackupPolicy_STATUS_fromStorage: p45,
+          BackupVaultsBackupPolicy_STATUS_toStorage: p46,
+          BackupVaultsBackupPolicy_Spec_fromStorage: p47,
+          BackupVaultsBackupPolicy_Spec_toStorage: {"known":k21,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"BaseBackupPolicy_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_toStorage"}],["v","v1api20231101"]]},
+          BaseBackupPolicy_STATUS_fromStorage: p48,
+          BaseBackupPolicy_STATUS_toStorage: p49,
+          BaseBackupPolicy_fromStorage: p50,
+          BaseBackupPolicy_toStorage: p51,
+          BasePolicyRule_STATUS_fromStorage: p52,
+          BasePolicyRule_STATUS_toStorage: p53,
+          BasePolicyRule_fromStorage: p54,
+          BasePolicyRule_toStorage: p55,
+          BaseResourceProperties_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_STATUS_fromStorage"}]]},
+          BaseResourceProperties_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_STATUS_toStorage"}]]},
+          BaseResourceProperties_fromStorage: {"known":k63,"destBag":false,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_fromStorage"}]]},
+          BaseResourceProperties_toStorage: {"known":k63,"destBag":true,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_toStorage"}]]},
+          BlobBackupDatasourceParameters_STATUS_fromStorage: p123,
+          BlobBackupDatasourceParameters_STATUS_toStorage: p124,
+          BlobBackupDatasourceParameters_fromStorage: p123,
+          BlobBackupDatasourceParameters_toStorage: p124,
+          CopyOnExpiryOption_STATUS_fromStorage: p56,
+          CopyOnExpiryOption_STATUS_toStorage: p57,
+          CopyOnExpiryOption_fromStorage: p56,
+          CopyOnExpiryOption_toStorage: p57,
+          CopyOption_STATUS_fromStorage: p58,
+          CopyOption_STATUS_toStorage: p59,
+          CopyOption_fromStorage: p60,
+          CopyOption_toStorage: p61,
+          CrossRegionRestoreSettings_STATUS_fromStorage: p125,
+          CrossRegionRestoreSettings_STATUS_toStorage: p63,
+          CrossRegionRestoreSettings_fromStorage: p125,
+          CrossRegionRestoreSettings_toStorage: p63,
+          CrossSubscriptionRestoreSettings_STATUS_fromStorage: p62,
+          CrossSubscriptionRestoreSettings_STATUS_toStorage: p63,
+          CrossSubscriptionRestoreSettings_fromStorage: p62,
+          CrossSubscriptionRestoreSettings_toStorage: p63,
+          CustomCopyOption_STATUS_fromStorage: p64,
+          CustomCopyOption_STATUS_toStorage: p1,
+          CustomCopyOption_fromStorage: p64,
+          CustomCopyOption_toStorage: p1,
+          DataStoreInfoBase_STATUS_fromStorage: p65,
+          DataStoreInfoBase_STATUS_toStorage: p66,
+          DataStoreInfoBase_fromStorage: p65,
+          DataStoreInfoBase_toStorage: p66,
+          DataStoreParameters_STATUS_fromStorage: {"known":k65,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_fromStorage"}]]},
+          DataStoreParameters_STATUS_toStorage: {"known":k65,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_toStorage"}]]},
+          DataStoreParameters_fromStorage: {"known":k65,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_fromStorage"}]]},
+          DataStoreParameters_toStorage: {"known":k65,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_toStorage"}]]},
+          DatasourceSet_STATUS_fromStorage: p126,
+          DatasourceSet_STATUS_toStorage: p127,
+          DatasourceSet_fromStorage: p128,
+          DatasourceSet_toStorage: p129,
+          Datasource_STATUS_fromStorage: p126,
+          Datasource_STATUS_toStorage: p127,
+          Datasource_fromStorage: p128,
+          Datasource_toStorage: p129,
+          Day_STATUS_fromStorage: p67,
+          Day_STATUS_toStorage: p68,
+          Day_fromStorage: p67,
+          Day_toStorage: p68,
+          DefaultResourceProperties_STATUS_fromStorage: p130,
+          DefaultResourceProperties_STATUS_toStorage: p57,
+          DefaultResourceProperties_fromStorage: p130,
+          DefaultResourceProperties_toStorage: p57,
+          DeleteOption_STATUS_fromStorage: p69,
+          DeleteOption_STATUS_toStorage: p70,
+          DeleteOption_fromStorage: p71,
+          DeleteOption_toStorage: p72,
+          DppIdentityDetails_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+          DppIdentityDetails_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+          DppIdentityDetails_fromStorage: {"known":k54,"destBag":false,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          DppIdentityDetails_toStorage: {"known":k54,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+          FeatureSettings_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_fromStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_fromStorage"}]]},
+          FeatureSettings_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_toStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_toStorage"}]]},
+          FeatureSettings_fromStorage: {"known":k55,"destBag":false,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_fromStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_fromStorage"}]]},
+          FeatureSettings_toStorage: {"known":k55,"destBag":true,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_toStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_toStorage"}]]},
+          IdentityDetails_STATUS_fromStorage: p131,
+          IdentityDetails_STATUS_toStorage: p132,
+          IdentityDetails_fromStorage: p131,
+          IdentityDetails_toStorage: p132,
+          ImmediateCopyOption_STATUS_fromStorage: p73,
+          ImmediateCopyOption_STATUS_toStorage: p57,
+          ImmediateCopyOption_fromStorage: p73,
+          ImmediateCopyOption_toStorage: p57,
+          ImmutabilitySettings_STATUS_fromStorage: p74,
+          ImmutabilitySettings_STATUS_toStorage: p63,
+          ImmutabilitySettings_fromStorage: p74,
+          ImmutabilitySettings_toStorage: p63,
+          InnerError_STATUS_Unrolled_STATUS_fromStorage: {"known":k69,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
+          InnerError_STATUS_Unrolled_STATUS_toStorage: {"known":k69,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
+          InnerError_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_fromStorage"}]]},
+          InnerError_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_toStorage"}]]},
+          KubernetesClusterBackupDatasourceParameters_STATUS_fromStorage: {"known":k71,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
+          KubernetesClusterBackupDatasourceParameters_STATUS_toStorage: {"known":k71,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
+          KubernetesClusterBackupDatasourceParameters_fromStorage: {"known":k71,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
+          KubernetesClusterBackupDatasourceParameters_toStorage: {"known":k71,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
+          MonitoringSettings_STATUS_fromStorage: p75,
+          MonitoringSettings_STATUS_toStorage: p76,
+          MonitoringSettings_fromStorage: p77,
+          MonitoringSettings_toStorage: p78,
+          NamespacedNameResource_STATUS_fromStorage: p133,
+          NamespacedNameResource_STATUS_toStorage: p134,
+          NamespacedNameResource_fromStorage: p133,
+          NamespacedNameResource_toStorage: p134,
+          PolicyInfo_STATUS_fromStorage: {"known":k73,"destBag":false,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_fromStorage"}],["=","policyVersion","s"]]},
+          PolicyInfo_STATUS_toStorage: {"known":k73,"destBag":true,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_toStorage"}],["=","policyVersion","s"]]},
+          PolicyInfo_fromStorage: {"known":k74,"destBag":false,"steps":[["=","policyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","policyParameters",{"obj":"PolicyParameters_fromStorage"}]]},
+          PolicyInfo_toStorage: {"known":k74,"destBag":true,"steps":[["=","policyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","policyParameters",{"obj":"PolicyParameters_toStorage"}]]},
+          PolicyParameters_STATUS_fromStorage: {"known":k75,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_fromStorage"}}]]},
+          PolicyParameters_STATUS_toStorage: {"known":k75,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_toStorage"}}]]},
+          PolicyParameters_fromStorage: {"known":k75,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_fromStorage"}}]]},
+          PolicyParameters_toStorage: {"known":k75,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_toStorage"}}]]},
+          ProtectionStatusDetails_STATUS_fromStorage: {"known":k76,"destBag":false,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_fromStorage"}],["=","status",{"spell":["ConfiguringProtection","ConfiguringProtectionFailed","ProtectionConfigured","ProtectionStopped","SoftDeleted","SoftDeleting"]}]]},
+          ProtectionStatusDetails_STATUS_toStorage: {"known":k76,"destBag":true,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_toStorage"}],["=","status","s"]]},
+          ResourceMoveDetails_STATUS_fromStorage: p79,
+          ResourceMoveDetails_STATUS_toStorage: p80,
+          RetentionTag_STATUS_fromStorage: p81,
+          RetentionTag_STATUS_toStorage: p82,
+          RetentionTag_fromStorage: p83,
+          RetentionTag_toStorage: p84,
+          ScheduleBasedBackupCriteria_STATUS_fromStorage: p85,
+          ScheduleBasedBackupCriteria_STATUS_toStorage: p86,
+          ScheduleBasedBackupCriteria_fromStorage: p87,
+          ScheduleBasedBackupCriteria_toStorage: p88,
+          ScheduleBasedTriggerContext_STATUS_fromStorage: p89,
+          ScheduleBasedTriggerContext_STATUS_toStorage: p90,
+          ScheduleBasedTriggerContext_fromStorage: p91,
+          ScheduleBasedTriggerContext_toStorage: p92,
+          SecretStoreBasedAuthCredentials_STATUS_fromStorage: {"known":k77,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_fromStorage"}]]},
+          SecretStoreBasedAuthCredentials_STATUS_toStorage: {"known":k77,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_toStorage"}]]},
+          SecretStoreBasedAuthCredentials_fromStorage: {"known":k77,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_fromStorage"}]]},
+          SecretStoreBasedAuthCredentials_toStorage: {"known":k77,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_toStorage"}]]},
+          SecretStoreResource_STATUS_fromStorage: p135,
+          SecretStoreResource_STATUS_toStorage: p136,
+          SecretStoreResource_fromStorage: p135,
+          SecretStoreResource_toStorage: p136,
+          SecuritySettings_STATUS_fromStorage: p93,
+          SecuritySettings_STATUS_toStorage: p94,
+          SecuritySettings_fromStorage: p95,
+          SecuritySettings_toStorage: p96,
+          SoftDeleteSettings_STATUS_fromStorage: p97,
+          SoftDeleteSettings_STATUS_toStorage: p98,
+          SoftDeleteSettings_fromStorage: p97,
+          SoftDeleteSettings_toStorage: p98,
+          SourceLifeCycle_STATUS_fromStorage: p99,
+          SourceLifeCycle_STATUS_toStorage: p100,
+          SourceLifeCycle_fromStorage: p101,
+          SourceLifeCycle_toStorage: p102,
+          StorageSetting_STATUS_fromStorage: p103,
+          StorageSetting_STATUS_toStorage: p104,
+          StorageSetting_fromStorage: p103,
+          StorageSetting_toStorage: p104,
+          SystemData_STATUS_fromStorage: p105,
+          SystemData_STATUS_toStorage: p106,
+          TaggingCriteria_STATUS_fromStorage: p107,
+          TaggingCriteria_STATUS_toStorage: p108,
+          TaggingCriteria_fromStorage: p109,
+          TaggingCriteria_toStorage: p110,
+          TargetCopySetting_STATUS_fromStorage: p111,
+          TargetCopySetting_STATUS_toStorage: p112,
+          TargetCopySetting_fromStorage: p113,
+          TargetCopySetting_toStorage: p114,
+          TriggerContext_STATUS_fromStorage: p115,
+          TriggerContext_STATUS_toStorage: p116,
+          TriggerContext_fromStorage: p117,
+          TriggerContext_toStorage: p118,
+          UserAssignedIdentityDetails_fromStorage: {"known":k79,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          UserAssignedIdentityDetails_toStorage: {"known":k79,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          UserAssignedIdentity_STATUS_fromStorage: {"known":k80,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+          UserAssignedIdentity_STATUS_toStorage: p137,
+          UserFacingError_STATUS_Unrolled_STATUS_fromStorage: {"known":k81,"destBag":false,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+          UserFacingError_STATUS_Unrolled_STATUS_toStorage: {"known":k81,"destBag":true,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+          UserFacingError_STATUS_fromStorage: {"known":k82,"destBag":false,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_fromStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+          UserFacingError_STATUS_toStorage: {"known":k82,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_toStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
+          conditions_Condition_fromStorage: p119,
+          conditions_Condition_toStorage: p119,
+          core_DestinationExpression_fromStorage: p120,
+          core_DestinationExpression_toStorage: p120,
+          genruntime_ConfigMapDestination_fromStorage: p121,
+          genruntime_ConfigMapDestination_toStorage: p121,
+          genruntime_KnownResourceReference_fromStorage: p122,
+          genruntime_KnownResourceReference_toStorage: p122,
+          genruntime_ResourceReference_fromStorage: p138,
+          genruntime_ResourceReference_toStorage: p138,
+        },
+      },
+      "v1api20231101storage": {
+        resources: {
+        },
+        types: {
+          CrossRegionRestoreSettings_STATUS_normalize: p63,
+          CrossRegionRestoreSettings_normalize: p63,
+          UserAssignedIdentityDetails_normalize: {"known":k79,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+          UserAssignedIdentity_STATUS_normalize: p137,
+          genruntime_ResourceReference_normalize: p138,
+        },
       },
     },
-    "v1api20230101storage": {
-      resources: {
-        BackupVault_from_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVault_Spec_from_v1api20231101storage","status":"BackupVaultResource_STATUS_from_v1api20231101storage"},
-        BackupVault_to_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVault_Spec_to_v1api20231101storage","status":"BackupVaultResource_STATUS_to_v1api20231101storage"},
-        BackupVaultsBackupPolicy_from_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20230101storage","spec":"BackupVaultsBackupPolicy_Spec_from_v1api20231101storage","status":"BackupVaultsBackupPolicy_STATUS_from_v1api20231101storage"},
-        BackupVaultsBackupPolicy_to_v1api20231101storage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVaultsBackupPolicy_Spec_to_v1api20231101storage","status":"BackupVaultsBackupPolicy_STATUS_to_v1api20231101storage"},
-      },
-      types: {
-        AbsoluteDeleteOption_STATUS_from_v1api20231101storage: p1,
-        AbsoluteDeleteOption_STATUS_to_v1api20231101storage: p1,
-        AbsoluteDeleteOption_from_v1api20231101storage: p1,
-        AbsoluteDeleteOption_to_v1api20231101storage: p1,
-        AdhocBasedTaggingCriteria_STATUS_from_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_from_v1api20231101storage"}]]},
-        AdhocBasedTaggingCriteria_STATUS_to_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_STATUS_to_v1api20231101storage"}]]},
-        AdhocBasedTaggingCriteria_from_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_from_v1api20231101storage"}]]},
-        AdhocBasedTaggingCriteria_to_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","tagInfo",{"obj":"RetentionTag_to_v1api20231101storage"}]]},
-        AdhocBasedTriggerContext_STATUS_from_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_from_v1api20231101storage"}]]},
-        AdhocBasedTriggerContext_STATUS_to_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_STATUS_to_v1api20231101storage"}]]},
-        AdhocBasedTriggerContext_from_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_from_v1api20231101storage"}]]},
-        AdhocBasedTriggerContext_to_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","objectType","s"],["=","taggingCriteria",{"obj":"AdhocBasedTaggingCriteria_to_v1api20231101storage"}]]},
-        AzureBackupParams_STATUS_from_v1api20231101storage: p11,
-        AzureBackupParams_STATUS_to_v1api20231101storage: p11,
-        AzureBackupParams_from_v1api20231101storage: p11,
-        AzureBackupParams_to_v1api20231101storage: p11,
-        AzureBackupRule_STATUS_from_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_from_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_STATUS_from_v1api20231101storage"}]]},
-        AzureBackupRule_STATUS_to_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_STATUS_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_to_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_STATUS_to_v1api20231101storage"}]]},
-        AzureBackupRule_from_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_from_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_from_v1api20231101storage"}]]},
-        AzureBackupRule_to_v1api20231101storage: {"known":k4,"destBag":true,"steps":[["=","backupParameters",{"obj":"BackupParameters_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_to_v1api20231101storage"}],["=","name","s"],["=","objectType","s"],["=","trigger",{"obj":"TriggerContext_to_v1api20231101storage"}]]},
-        AzureMonitorAlertSettings_STATUS_from_v1api20231101storage: p17,
-        AzureMonitorAlertSettings_STATUS_to_v1api20231101storage: p17,
-        AzureMonitorAlertSettings_from_v1api20231101storage: p17,
-        AzureMonitorAlertSettings_to_v1api20231101storage: p17,
-        AzureRetentionRule_STATUS_from_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_from_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
-        AzureRetentionRule_STATUS_to_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_STATUS_to_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
-        AzureRetentionRule_from_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_from_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
-        AzureRetentionRule_to_v1api20231101storage: {"known":k6,"destBag":true,"steps":[["=","isDefault","b"],["=","lifecycles",{"arr":{"obj":"SourceLifeCycle_to_v1api20231101storage"}}],["=","name","s"],["=","objectType","s"]]},
-        BackupCriteria_STATUS_from_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_from_v1api20231101storage"}]]},
-        BackupCriteria_STATUS_to_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_STATUS_to_v1api20231101storage"}]]},
-        BackupCriteria_from_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_from_v1api20231101storage"}]]},
-        BackupCriteria_to_v1api20231101storage: {"known":k7,"destBag":true,"steps":[["=","scheduleBasedBackupCriteria",{"obj":"ScheduleBasedBackupCriteria_to_v1api20231101storage"}]]},
-        BackupParameters_STATUS_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_from_v1api20231101storage"}]]},
-        BackupParameters_STATUS_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_STATUS_to_v1api20231101storage"}]]},
-        BackupParameters_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_from_v1api20231101storage"}]]},
-        BackupParameters_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","azureBackupParams",{"obj":"AzureBackupParams_to_v1api20231101storage"}]]},
-        BackupPolicy_STATUS_from_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_from_v1api20231101storage"}}]]},
-        BackupPolicy_STATUS_to_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_STATUS_to_v1api20231101storage"}}]]},
-        BackupPolicy_from_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_from_v1api20231101storage"}}]]},
-        BackupPolicy_to_v1api20231101storage: {"known":k9,"destBag":true,"steps":[["=","datasourceTypes",{"arr":"s"}],["=","objectType","s"],["=","policyRules",{"arr":{"obj":"BasePolicyRule_to_v1api20231101storage"}}]]},
-        BackupSchedule_STATUS_from_v1api20231101storage: p35,
-        BackupSchedule_STATUS_to_v1api20231101storage: p35,
-        BackupSchedule_from_v1api20231101storage: p35,
-        BackupSchedule_to_v1api20231101storage: p35,
-        BackupVaultOperatorConfigMaps_from_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20231101storage"}]]},
-        BackupVaultOperatorConfigMaps_to_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20231101storage"}]]},
-        BackupVaultOperatorSpec_from_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_from_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}]]},
-        BackupVaultOperatorSpec_to_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","configMaps",{"obj":"BackupVaultOperatorConfigMaps_to_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}]]},
-        BackupVaultResource_STATUS_from_v1api20231101storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_from_v1api20231101storage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_from_v1api20231101storage"}]]},
-        BackupVaultResource_STATUS_to_v1api20231101storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"DppIdentityDetails_STATUS_to_v1api20231101storage"}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","eTag","s"],["=","properties",{"obj":"BackupVaultSpec_STATUS_to_v1api20231101storage"}]]},
-        BackupVaultSpec_STATUS_from_v1api20231101storage: {"known":k51,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_from_v1api20231101storage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_from_v1api20231101storage"}],["=","provisioningState","s"],[">","replicatedRegions",{"arr":"s"}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_from_v1api20231101storage"}],["=","resourceMoveState","s"],[">","secureScore"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_from_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_from_v1api20231101storage"}}]]},
-        BackupVaultSpec_STATUS_to_v1api20231101storage: {"known":k14,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_to_v1api20231101storage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_to_v1api20231101storage"}],["=","provisioningState","s"],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_to_v1api20231101storage"}],["=","resourceMoveState","s"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_to_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_to_v1api20231101storage"}}],["<","replicatedRegions",{"arr":"s"}],["<","secureScore","s"]]},
-        BackupVaultSpec_from_v1api20231101storage: {"known":k52,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_from_v1api20231101storage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_from_v1api20231101storage"}],[">","replicatedRegions",{"arr":"s"}],["=","securitySettings",{"obj":"SecuritySettings_from_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_from_v1api20231101storage"}}]]},
-        BackupVaultSpec_to_v1api20231101storage: {"known":k15,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_to_v1api20231101storage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_to_v1api20231101storage"}],["=","securitySettings",{"obj":"SecuritySettings_to_v1api20231101storage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_to_v1api20231101storage"}}],["<","replicatedRegions",{"arr":"s"}]]},
-        BackupVault_Spec_from_v1api20231101storage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20231101storage"}],["=","identity",{"obj":"DppIdentityDetails_from_v1api20231101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_from_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_from_v1api20231101storage"}],["=0","originalVersion","s"]]},
-        BackupVault_Spec_to_v1api20231101storage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20231101storage"}],["=","identity",{"obj":"DppIdentityDetails_to_v1api20231101storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_to_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_to_v1api20231101storage"}],["=0","originalVersion","s"]]},
-        BackupVaultsBackupPolicyOperatorSpec_from_v1api20231101storage: {"known":k18,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}]]},
-        BackupVaultsBackupPolicyOperatorSpec_to_v1api20231101storage: {"known":k18,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}]]},
-        BackupVaultsBackupPolicy_STATUS_from_v1api20231101storage: {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_from_v1api20231101storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20231101storage"}]]},
-        BackupVaultsBackupPolicy_STATUS_to_v1api20231101storage: {"known":k19,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BaseBackupPolicy_STATUS_to_v1api20231101storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20231101storage"}]]},
-        BackupVaultsBackupPolicy_Spec_from_v1api20231101storage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20231101storage"}],["=","properties",{"obj":"BaseBackupPolicy_from_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_from_v1api20231101storage"}],["=0","originalVersion","s"]]},
-        BackupVaultsBackupPolicy_Spec_to_v1api20231101storage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20231101storage"}],["=","properties",{"obj":"BaseBackupPolicy_to_v1api20231101storage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_to_v1api20231101storage"}],["=0","originalVersion","s"]]},
-        BaseBackupPolicy_STATUS_from_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_from_v1api20231101storage"}]]},
-        BaseBackupPolicy_STATUS_to_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_STATUS_to_v1api20231101storage"}]]},
-        BaseBackupPolicy_from_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_from_v1api20231101storage"}]]},
-        BaseBackupPolicy_to_v1api20231101storage: {"known":k22,"destBag":true,"steps":[["=","backupPolicy",{"obj":"BackupPolicy_to_v1api20231101storage"}]]},
-        BasePolicyRule_STATUS_from_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_from_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_from_v1api20231101storage"}]]},
-        BasePolicyRule_STATUS_to_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_STATUS_to_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_STATUS_to_v1api20231101storage"}]]},
-        BasePolicyRule_from_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_from_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_from_v1api20231101storage"}]]},
-        BasePolicyRule_to_v1api20231101storage: {"known":k23,"destBag":true,"steps":[["=","azureBackupRule",{"obj":"AzureBackupRule_to_v1api20231101storage"}],["=","azureRetentionRule",{"obj":"AzureRetentionRule_to_v1api20231101storage"}]]},
-        CopyOnExpiryOption_STATUS_from_v1api20231101storage: p57,
-        CopyOnExpiryOption_STATUS_to_v1api20231101storage: p57,
-        CopyOnExpiryOption_from_v1api20231101storage: p57,
-        CopyOnExpiryOption_to_v1api20231101storage: p57,
-        CopyOption_STATUS_from_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_from_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_from_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_from_v1api20231101storage"}]]},
-        CopyOption_STATUS_to_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_STATUS_to_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_STATUS_to_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_STATUS_to_v1api20231101storage"}]]},
-        CopyOption_from_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_from_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_from_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_from_v1api20231101storage"}]]},
-        CopyOption_to_v1api20231101storage: {"known":k25,"destBag":true,"steps":[["=","copyOnExpiryOption",{"obj":"CopyOnExpiryOption_to_v1api20231101storage"}],["=","customCopyOption",{"obj":"CustomCopyOption_to_v1api20231101storage"}],["=","immediateCopyOption",{"obj":"ImmediateCopyOption_to_v1api20231101storage"}]]},
-        CrossSubscriptionRestoreSettings_STATUS_from_v1api20231101storage: p63,
-        CrossSubscriptionRestoreSettings_STATUS_to_v1api20231101storage: p63,
-        CrossSubscriptionRestoreSettings_from_v1api20231101storage: p63,
-        CrossSubscriptionRestoreSettings_to_v1api20231101storage: p63,
-        CustomCopyOption_STATUS_from_v1api20231101storage: p1,
-        CustomCopyOption_STATUS_to_v1api20231101storage: p1,
-        CustomCopyOption_from_v1api20231101storage: p1,
-        CustomCopyOption_to_v1api20231101storage: p1,
-        DataStoreInfoBase_STATUS_from_v1api20231101storage: p66,
-        DataStoreInfoBase_STATUS_to_v1api20231101storage: p66,
-        DataStoreInfoBase_from_v1api20231101storage: p66,
-        DataStoreInfoBase_to_v1api20231101storage: p66,
-        Day_STATUS_from_v1api20231101storage: p68,
-        Day_STATUS_to_v1api20231101storage: p68,
-        Day_from_v1api20231101storage: p68,
-        Day_to_v1api20231101storage: p68,
-        DeleteOption_STATUS_from_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_from_v1api20231101storage"}]]},
-        DeleteOption_STATUS_to_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_STATUS_to_v1api20231101storage"}]]},
-        DeleteOption_from_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_from_v1api20231101storage"}]]},
-        DeleteOption_to_v1api20231101storage: {"known":k29,"destBag":true,"steps":[["=","absoluteDeleteOption",{"obj":"AbsoluteDeleteOption_to_v1api20231101storage"}]]},
-        DppIdentityDetails_STATUS_from_v1api20231101storage: {"known":k53,"src":"v1api20231101storage","destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],[">","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
-        DppIdentityDetails_STATUS_to_v1api20231101storage: {"known":k30,"dest":"v1api20231101storage","destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["<","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
-        DppIdentityDetails_from_v1api20231101storage: {"known":k54,"src":"v1api20231101storage","destBag":true,"steps":[["=","type","s"],[">","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        DppIdentityDetails_to_v1api20231101storage: {"known":k31,"dest":"v1api20231101storage","destBag":true,"steps":[["=","type","s"],["<","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        FeatureSettings_STATUS_from_v1api20231101storage: {"known":k55,"src":"v1api20231101storage","destBag":true,"steps":[[">","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_normalize"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_from_v1api20231101storage"}]]},
-        FeatureSettings_STATUS_to_v1api20231101storage: {"known":k32,"dest":"v1api20231101storage","destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_to_v1api20231101storage"}],["<","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_normalize"}]]},
-        FeatureSettings_from_v1api20231101storage: {"known":k55,"src":"v1api20231101storage","destBag":true,"steps":[[">","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_normalize"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_from_v1api20231101storage"}]]},
-        FeatureSettings_to_v1api20231101storage: {"known":k32,"dest":"v1api20231101storage","destBag":true,"steps":[["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_to_v1api20231101storage"}],["<","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_normalize"}]]},
-        ImmediateCopyOption_STATUS_from_v1api20231101storage: p57,
-        ImmediateCopyOption_STATUS_to_v1api20231101storage: p57,
-        ImmediateCopyOption_from_v1api20231101storage: p57,
-        ImmediateCopyOption_to_v1api20231101storage: p57,
-        ImmutabilitySettings_STATUS_from_v1api20231101storage: p63,
-        ImmutabilitySettings_STATUS_to_v1api20231101storage: p63,
-        ImmutabilitySettings_from_v1api20231101storage: p63,
-        ImmutabilitySettings_to_v1api20231101storage: p63,
-        MonitoringSettings_STATUS_from_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_from_v1api20231101storage"}]]},
-        MonitoringSettings_STATUS_to_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_STATUS_to_v1api20231101storage"}]]},
-        MonitoringSettings_from_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_from_v1api20231101storage"}]]},
-        MonitoringSettings_to_v1api20231101storage: {"known":k33,"destBag":true,"steps":[["=","azureMonitorAlertSettings",{"obj":"AzureMonitorAlertSettings_to_v1api20231101storage"}]]},
-        ResourceMoveDetails_STATUS_from_v1api20231101storage: p80,
-        ResourceMoveDetails_STATUS_to_v1api20231101storage: p80,
-        RetentionTag_STATUS_from_v1api20231101storage: p82,
-        RetentionTag_STATUS_to_v1api20231101storage: p82,
-        RetentionTag_from_v1api20231101storage: p84,
-        RetentionTag_to_v1api20231101storage: p84,
-        ScheduleBasedBackupCriteria_STATUS_from_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_from_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
-        ScheduleBasedBackupCriteria_STATUS_to_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_STATUS_to_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
-        ScheduleBasedBackupCriteria_from_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_from_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
-        ScheduleBasedBackupCriteria_to_v1api20231101storage: {"known":k37,"destBag":true,"steps":[["=","absoluteCriteria",{"arr":"s"}],["=","daysOfMonth",{"arr":{"obj":"Day_to_v1api20231101storage"}}],["=","daysOfTheWeek",{"arr":"s"}],["=","monthsOfYear",{"arr":"s"}],["=","objectType","s"],["=","scheduleTimes",{"arr":"s"}],["=","weeksOfTheMonth",{"arr":"s"}]]},
-        ScheduleBasedTriggerContext_STATUS_from_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_STATUS_from_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_from_v1api20231101storage"}}]]},
-        ScheduleBasedTriggerContext_STATUS_to_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_STATUS_to_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_STATUS_to_v1api20231101storage"}}]]},
-        ScheduleBasedTriggerContext_from_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_from_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_from_v1api20231101storage"}}]]},
-        ScheduleBasedTriggerContext_to_v1api20231101storage: {"known":k38,"destBag":true,"steps":[["=","objectType","s"],["=","schedule",{"obj":"BackupSchedule_to_v1api20231101storage"}],["=","taggingCriteria",{"arr":{"obj":"TaggingCriteria_to_v1api20231101storage"}}]]},
-        SecuritySettings_STATUS_from_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_from_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_from_v1api20231101storage"}]]},
-        SecuritySettings_STATUS_to_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_STATUS_to_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_STATUS_to_v1api20231101storage"}]]},
-        SecuritySettings_from_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_from_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_from_v1api20231101storage"}]]},
-        SecuritySettings_to_v1api20231101storage: {"known":k39,"destBag":true,"steps":[["=","immutabilitySettings",{"obj":"ImmutabilitySettings_to_v1api20231101storage"}],["=","softDeleteSettings",{"obj":"SoftDeleteSettings_to_v1api20231101storage"}]]},
-        SoftDeleteSettings_STATUS_from_v1api20231101storage: p98,
-        SoftDeleteSettings_STATUS_to_v1api20231101storage: p98,
-        SoftDeleteSettings_from_v1api20231101storage: p98,
-        SoftDeleteSettings_to_v1api20231101storage: p98,
-        SourceLifeCycle_STATUS_from_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_from_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_from_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_from_v1api20231101storage"}}]]},
-        SourceLifeCycle_STATUS_to_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_STATUS_to_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_STATUS_to_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_STATUS_to_v1api20231101storage"}}]]},
-        SourceLifeCycle_from_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_from_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_from_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_from_v1api20231101storage"}}]]},
-        SourceLifeCycle_to_v1api20231101storage: {"known":k41,"destBag":true,"steps":[["=","deleteAfter",{"obj":"DeleteOption_to_v1api20231101storage"}],["=","sourceDataStore",{"obj":"DataStoreInfoBase_to_v1api20231101storage"}],["=","targetDataStoreCopySettings",{"arr":{"obj":"TargetCopySetting_to_v1api20231101storage"}}]]},
-        StorageSetting_STATUS_from_v1api20231101storage: p104,
-        StorageSetting_STATUS_to_v1api20231101storage: p104,
-        StorageSetting_from_v1api20231101storage: p104,
-        StorageSetting_to_v1api20231101storage: p104,
-        SystemData_STATUS_from_v1api20231101storage: p106,
-        SystemData_STATUS_to_v1api20231101storage: p106,
-        TaggingCriteria_STATUS_from_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_from_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_from_v1api20231101storage"}],["=","taggingPriority","i"]]},
-        TaggingCriteria_STATUS_to_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_STATUS_to_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_STATUS_to_v1api20231101storage"}],["=","taggingPriority","i"]]},
-        TaggingCriteria_from_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_from_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_from_v1api20231101storage"}],["=","taggingPriority","i"]]},
-        TaggingCriteria_to_v1api20231101storage: {"known":k44,"destBag":true,"steps":[["=","criteria",{"arr":{"obj":"BackupCriteria_to_v1api20231101storage"}}],["=","isDefault","b"],["=","tagInfo",{"obj":"RetentionTag_to_v1api20231101storage"}],["=","taggingPriority","i"]]},
-        TargetCopySetting_STATUS_from_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_from_v1api20231101storage"}]]},
-        TargetCopySetting_STATUS_to_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_STATUS_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_STATUS_to_v1api20231101storage"}]]},
-        TargetCopySetting_from_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_from_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_from_v1api20231101storage"}]]},
-        TargetCopySetting_to_v1api20231101storage: {"known":k45,"destBag":true,"steps":[["=","copyAfter",{"obj":"CopyOption_to_v1api20231101storage"}],["=","dataStore",{"obj":"DataStoreInfoBase_to_v1api20231101storage"}]]},
-        TriggerContext_STATUS_from_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_from_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_from_v1api20231101storage"}]]},
-        TriggerContext_STATUS_to_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_STATUS_to_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_STATUS_to_v1api20231101storage"}]]},
-        TriggerContext_from_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_from_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_from_v1api20231101storage"}]]},
-        TriggerContext_to_v1api20231101storage: {"known":k46,"destBag":true,"steps":[["=","adhocBasedTriggerContext",{"obj":"AdhocBasedTriggerContext_to_v1api20231101storage"}],["=","scheduleBasedTriggerContext",{"obj":"ScheduleBasedTriggerContext_to_v1api20231101storage"}]]},
-        conditions_Condition_from_v1api20231101storage: p119,
-        conditions_Condition_to_v1api20231101storage: p119,
-        core_DestinationExpression_from_v1api20231101storage: p120,
-        core_DestinationExpression_to_v1api20231101storage: p120,
-        genruntime_ConfigMapDestination_from_v1api20231101storage: p121,
-        genruntime_ConfigMapDestination_to_v1api20231101storage: p121,
-        genruntime_KnownResourceReference_from_v1api20231101storage: p122,
-        genruntime_KnownResourceReference_to_v1api20231101storage: p122,
-      },
+    hooks: {
     },
-    "v1api20231101": {
-      resources: {
-        BackupVault_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101","spec":"BackupVault_Spec_fromStorage","status":"BackupVaultResource_STATUS_fromStorage"},
-        BackupVault_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVault_Spec_toStorage","status":"BackupVaultResource_STATUS_toStorage"},
-        BackupVaultsBackupInstance_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101","spec":"BackupVaultsBackupInstance_Spec_fromStorage","status":"BackupVaultsBackupInstance_STATUS_fromStorage"},
-        BackupVaultsBackupInstance_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVaultsBackupInstance_Spec_toStorage","status":"BackupVaultsBackupInstance_STATUS_toStorage"},
-        BackupVaultsBackupPolicy_fromStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101","spec":"BackupVaultsBackupPolicy_Spec_fromStorage","status":"BackupVaultsBackupPolicy_STATUS_fromStorage"},
-        BackupVaultsBackupPolicy_toStorage: {"apiVersion":"dataprotection.azure.com/v1api20231101storage","spec":"BackupVaultsBackupPolicy_Spec_toStorage","status":"BackupVaultsBackupPolicy_STATUS_toStorage"},
-      },
-      types: {
-        AbsoluteDeleteOption_STATUS_fromStorage: p0,
-        AbsoluteDeleteOption_STATUS_toStorage: p1,
-        AbsoluteDeleteOption_fromStorage: p0,
-        AbsoluteDeleteOption_toStorage: p1,
-        AdhocBasedTaggingCriteria_STATUS_fromStorage: p2,
-        AdhocBasedTaggingCriteria_STATUS_toStorage: p3,
-        AdhocBasedTaggingCriteria_fromStorage: p4,
-        AdhocBasedTaggingCriteria_toStorage: p5,
-        AdhocBasedTriggerContext_STATUS_fromStorage: p6,
-        AdhocBasedTriggerContext_STATUS_toStorage: p7,
-        AdhocBasedTriggerContext_fromStorage: p8,
-        AdhocBasedTriggerContext_toStorage: p9,
-        AuthCredentials_STATUS_fromStorage: {"known":k56,"destBag":false,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_STATUS_fromStorage"}]]},
-        AuthCredentials_STATUS_toStorage: {"known":k56,"destBag":true,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_STATUS_toStorage"}]]},
-        AuthCredentials_fromStorage: {"known":k56,"destBag":false,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_fromStorage"}]]},
-        AuthCredentials_toStorage: {"known":k56,"destBag":true,"steps":[["=","secretStoreBasedAuthCredentials",{"obj":"SecretStoreBasedAuthCredentials_toStorage"}]]},
-        AzureBackupParams_STATUS_fromStorage: p10,
-        AzureBackupParams_STATUS_toStorage: p11,
-        AzureBackupParams_fromStorage: p10,
-        AzureBackupParams_toStorage: p11,
-        AzureBackupRule_STATUS_fromStorage: p12,
-        AzureBackupRule_STATUS_toStorage: p13,
-        AzureBackupRule_fromStorage: p14,
-        AzureBackupRule_toStorage: p15,
-        AzureMonitorAlertSettings_STATUS_fromStorage: p16,
-        AzureMonitorAlertSettings_STATUS_toStorage: p17,
-        AzureMonitorAlertSettings_fromStorage: p16,
-        AzureMonitorAlertSettings_toStorage: p17,
-        AzureOperationalStoreParameters_STATUS_fromStorage: {"known":k57,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType",{"spell":["AzureOperationalStoreParameters"]}],["=","resourceGroupId","s"]]},
-        AzureOperationalStoreParameters_STATUS_toStorage: {"known":k57,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"],["=","resourceGroupId","s"]]},
-        AzureOperationalStoreParameters_fromStorage: {"known":k58,"destBag":false,"steps":[["=","dataStoreType",{"spell":["ArchiveStore","OperationalStore","VaultStore"]}],["=","objectType",{"spell":["AzureOperationalStoreParameters"]}],["=","resourceGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        AzureOperationalStoreParameters_toStorage: {"known":k58,"destBag":true,"steps":[["=","dataStoreType","s"],["=","objectType","s"],["=","resourceGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        AzureRetentionRule_STATUS_fromStorage: p18,
-        AzureRetentionRule_STATUS_toStorage: p19,
-        AzureRetentionRule_fromStorage: p20,
-        AzureRetentionRule_toStorage: p21,
-        BackupCriteria_STATUS_fromStorage: p22,
-        BackupCriteria_STATUS_toStorage: p23,
-        BackupCriteria_fromStorage: p24,
-        BackupCriteria_toStorage: p25,
-        BackupDatasourceParameters_STATUS_fromStorage: {"known":k59,"destBag":false,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_STATUS_fromStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_STATUS_fromStorage"}]]},
-        BackupDatasourceParameters_STATUS_toStorage: {"known":k59,"destBag":true,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_STATUS_toStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_STATUS_toStorage"}]]},
-        BackupDatasourceParameters_fromStorage: {"known":k59,"destBag":false,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_fromStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_fromStorage"}]]},
-        BackupDatasourceParameters_toStorage: {"known":k59,"destBag":true,"steps":[["=","blobBackupDatasourceParameters",{"obj":"BlobBackupDatasourceParameters_toStorage"}],["=","kubernetesClusterBackupDatasourceParameters",{"obj":"KubernetesClusterBackupDatasourceParameters_toStorage"}]]},
-        BackupInstance_STATUS_fromStorage: {"known":k60,"destBag":false,"steps":[["=","currentProtectionState",{"spell":["BackupSchedulesSuspended","ConfiguringProtection","ConfiguringProtectionFailed","Invalid","NotProtected","ProtectionConfigured","ProtectionError","ProtectionStopped","RetentionSchedulesSuspended","SoftDeleted","SoftDeleting","UpdatingProtection"]}],["=","dataSourceInfo",{"obj":"Datasource_STATUS_fromStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_STATUS_fromStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_STATUS_fromStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_STATUS_fromStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_STATUS_fromStorage"}],["=","protectionErrorDetails",{"obj":"UserFacingError_STATUS_fromStorage"}],["=","protectionStatus",{"obj":"ProtectionStatusDetails_STATUS_fromStorage"}],["=","provisioningState","s"],["=","validationType",{"spell":["DeepValidation","ShallowValidation"]}]]},
-        BackupInstance_STATUS_toStorage: {"known":k60,"destBag":true,"steps":[["=","currentProtectionState","s"],["=","dataSourceInfo",{"obj":"Datasource_STATUS_toStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_STATUS_toStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_STATUS_toStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_STATUS_toStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_STATUS_toStorage"}],["=","protectionErrorDetails",{"obj":"UserFacingError_STATUS_toStorage"}],["=","protectionStatus",{"obj":"ProtectionStatusDetails_STATUS_toStorage"}],["=","provisioningState","s"],["=","validationType","s"]]},
-        BackupInstance_fromStorage: {"known":k61,"destBag":false,"steps":[["=","dataSourceInfo",{"obj":"Datasource_fromStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_fromStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_fromStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_fromStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_fromStorage"}],["=","validationType",{"spell":["DeepValidation","ShallowValidation"]}]]},
-        BackupInstance_toStorage: {"known":k61,"destBag":true,"steps":[["=","dataSourceInfo",{"obj":"Datasource_toStorage"}],["=","dataSourceSetInfo",{"obj":"DatasourceSet_toStorage"}],["=","datasourceAuthCredentials",{"obj":"AuthCredentials_toStorage"}],["=","friendlyName","s"],["=","identityDetails",{"obj":"IdentityDetails_toStorage"}],["=","objectType","s"],["=","policyInfo",{"obj":"PolicyInfo_toStorage"}],["=","validationType","s"]]},
-        BackupParameters_STATUS_fromStorage: p26,
-        BackupParameters_STATUS_toStorage: p27,
-        BackupParameters_fromStorage: p28,
-        BackupParameters_toStorage: p29,
-        BackupPolicy_STATUS_fromStorage: p30,
-        BackupPolicy_STATUS_toStorage: p31,
-        BackupPolicy_fromStorage: p32,
-        BackupPolicy_toStorage: p33,
-        BackupSchedule_STATUS_fromStorage: p34,
-        BackupSchedule_STATUS_toStorage: p35,
-        BackupSchedule_fromStorage: p34,
-        BackupSchedule_toStorage: p35,
-        BackupVaultOperatorConfigMaps_fromStorage: p36,
-        BackupVaultOperatorConfigMaps_toStorage: p37,
-        BackupVaultOperatorSpec_fromStorage: p38,
-        BackupVaultOperatorSpec_toStorage: p39,
-        BackupVaultResource_STATUS_fromStorage: p40,
-        BackupVaultResource_STATUS_toStorage: p41,
-        BackupVaultSpec_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_fromStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Failed","Provisioning","Succeeded","Unknown","Updating"]}],["=","replicatedRegions",{"arr":"s"}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_fromStorage"}],["=","resourceMoveState",{"spell":["CommitFailed","CommitTimedout","CriticalFailure","Failed","InProgress","MoveSucceeded","PartialSuccess","PrepareFailed","PrepareTimedout","Unknown"]}],["=","secureScore",{"spell":["Adequate","Maximum","Minimum","None","NotSupported"]}],["=","securitySettings",{"obj":"SecuritySettings_STATUS_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_fromStorage"}}]]},
-        BackupVaultSpec_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_STATUS_toStorage"}],["=","isVaultProtectedByResourceGuard","b"],["=","monitoringSettings",{"obj":"MonitoringSettings_STATUS_toStorage"}],["=","provisioningState","s"],["=","replicatedRegions",{"arr":"s"}],["=","resourceMoveDetails",{"obj":"ResourceMoveDetails_STATUS_toStorage"}],["=","resourceMoveState","s"],["=","secureScore","s"],["=","securitySettings",{"obj":"SecuritySettings_STATUS_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_STATUS_toStorage"}}]]},
-        BackupVaultSpec_fromStorage: {"known":k52,"destBag":false,"steps":[["=","featureSettings",{"obj":"FeatureSettings_fromStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_fromStorage"}],["=","replicatedRegions",{"arr":"s"}],["=","securitySettings",{"obj":"SecuritySettings_fromStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_fromStorage"}}]]},
-        BackupVaultSpec_toStorage: {"known":k52,"destBag":true,"steps":[["=","featureSettings",{"obj":"FeatureSettings_toStorage"}],["=","monitoringSettings",{"obj":"MonitoringSettings_toStorage"}],["=","replicatedRegions",{"arr":"s"}],["=","securitySettings",{"obj":"SecuritySettings_toStorage"}],["=","storageSettings",{"arr":{"obj":"StorageSetting_toStorage"}}]]},
-        BackupVault_Spec_fromStorage: p42,
-        BackupVault_Spec_toStorage: {"known":k17,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"DppIdentityDetails_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","properties",{"obj":"BackupVaultSpec_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultOperatorSpec_toStorage"}],["v","v1api20231101"]]},
-        BackupVaultsBackupInstanceOperatorSpec_fromStorage: p43,
-        BackupVaultsBackupInstanceOperatorSpec_toStorage: p44,
-        BackupVaultsBackupInstance_STATUS_fromStorage: {"known":k62,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        BackupVaultsBackupInstance_STATUS_toStorage: {"known":k62,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"BackupInstance_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        BackupVaultsBackupInstance_Spec_fromStorage: {"known":["azureName","owner","properties","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","properties",{"obj":"BackupInstance_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_fromStorage"}]]},
-        BackupVaultsBackupInstance_Spec_toStorage: {"known":["azureName","owner","properties","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"BackupInstance_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"BackupVaultsBackupInstanceOperatorSpec_toStorage"}],["v","v1api20231101"]]},
-        BackupVaultsBackupPolicyOperatorSpec_fromStorage: p43,
-        BackupVaultsBackupPolicyOperatorSpec_toStorage: p44,
-        BackupVaultsBackupPolicy_STATUS_fromStorage: p45,
-        BackupVaultsBackupPolicy_STATUS_toStorage: p46,
-        BackupVaultsBackupPolicy_Spec_fromStorage: p47,
-        BackupVaultsBackupPolicy_Spec_toStorage: {"known":k21,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","properties",{"obj":"BaseBackupPolicy_toStorage"}],["=","operatorSpec",{"obj":"BackupVaultsBackupPolicyOperatorSpec_toStorage"}],["v","v1api20231101"]]},
-        BaseBackupPolicy_STATUS_fromStorage: p48,
-        BaseBackupPolicy_STATUS_toStorage: p49,
-        BaseBackupPolicy_fromStorage: p50,
-        BaseBackupPolicy_toStorage: p51,
-        BasePolicyRule_STATUS_fromStorage: p52,
-        BasePolicyRule_STATUS_toStorage: p53,
-        BasePolicyRule_fromStorage: p54,
-        BasePolicyRule_toStorage: p55,
-        BaseResourceProperties_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_STATUS_fromStorage"}]]},
-        BaseResourceProperties_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_STATUS_toStorage"}]]},
-        BaseResourceProperties_fromStorage: {"known":k63,"destBag":false,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_fromStorage"}]]},
-        BaseResourceProperties_toStorage: {"known":k63,"destBag":true,"steps":[["=","defaultResourceProperties",{"obj":"DefaultResourceProperties_toStorage"}]]},
-        BlobBackupDatasourceParameters_STATUS_fromStorage: p123,
-        BlobBackupDatasourceParameters_STATUS_toStorage: p124,
-        BlobBackupDatasourceParameters_fromStorage: p123,
-        BlobBackupDatasourceParameters_toStorage: p124,
-        CopyOnExpiryOption_STATUS_fromStorage: p56,
-        CopyOnExpiryOption_STATUS_toStorage: p57,
-        CopyOnExpiryOption_fromStorage: p56,
-        CopyOnExpiryOption_toStorage: p57,
-        CopyOption_STATUS_fromStorage: p58,
-        CopyOption_STATUS_toStorage: p59,
-        CopyOption_fromStorage: p60,
-        CopyOption_toStorage: p61,
-        CrossRegionRestoreSettings_STATUS_fromStorage: p125,
-        CrossRegionRestoreSettings_STATUS_toStorage: p63,
-        CrossRegionRestoreSettings_fromStorage: p125,
-        CrossRegionRestoreSettings_toStorage: p63,
-        CrossSubscriptionRestoreSettings_STATUS_fromStorage: p62,
-        CrossSubscriptionRestoreSettings_STATUS_toStorage: p63,
-        CrossSubscriptionRestoreSettings_fromStorage: p62,
-        CrossSubscriptionRestoreSettings_toStorage: p63,
-        CustomCopyOption_STATUS_fromStorage: p64,
-        CustomCopyOption_STATUS_toStorage: p1,
-        CustomCopyOption_fromStorage: p64,
-        CustomCopyOption_toStorage: p1,
-        DataStoreInfoBase_STATUS_fromStorage: p65,
-        DataStoreInfoBase_STATUS_toStorage: p66,
-        DataStoreInfoBase_fromStorage: p65,
-        DataStoreInfoBase_toStorage: p66,
-        DataStoreParameters_STATUS_fromStorage: {"known":k65,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_fromStorage"}]]},
-        DataStoreParameters_STATUS_toStorage: {"known":k65,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_STATUS_toStorage"}]]},
-        DataStoreParameters_fromStorage: {"known":k65,"destBag":false,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_fromStorage"}]]},
-        DataStoreParameters_toStorage: {"known":k65,"destBag":true,"steps":[["=","azureOperationalStoreParameters",{"obj":"AzureOperationalStoreParameters_toStorage"}]]},
-        DatasourceSet_STATUS_fromStorage: p126,
-        DatasourceSet_STATUS_toStorage: p127,
-        DatasourceSet_fromStorage: p128,
-        DatasourceSet_toStorage: p129,
-        Datasource_STATUS_fromStorage: p126,
-        Datasource_STATUS_toStorage: p127,
-        Datasource_fromStorage: p128,
-        Datasource_toStorage: p129,
-        Day_STATUS_fromStorage: p67,
-        Day_STATUS_toStorage: p68,
-        Day_fromStorage: p67,
-        Day_toStorage: p68,
-        DefaultResourceProperties_STATUS_fromStorage: p130,
-        DefaultResourceProperties_STATUS_toStorage: p57,
-        DefaultResourceProperties_fromStorage: p130,
-        DefaultResourceProperties_toStorage: p57,
-        DeleteOption_STATUS_fromStorage: p69,
-        DeleteOption_STATUS_toStorage: p70,
-        DeleteOption_fromStorage: p71,
-        DeleteOption_toStorage: p72,
-        DppIdentityDetails_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        DppIdentityDetails_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        DppIdentityDetails_fromStorage: {"known":k54,"destBag":false,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        DppIdentityDetails_toStorage: {"known":k54,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        FeatureSettings_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_fromStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_fromStorage"}]]},
-        FeatureSettings_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_STATUS_toStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_STATUS_toStorage"}]]},
-        FeatureSettings_fromStorage: {"known":k55,"destBag":false,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_fromStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_fromStorage"}]]},
-        FeatureSettings_toStorage: {"known":k55,"destBag":true,"steps":[["=","crossRegionRestoreSettings",{"obj":"CrossRegionRestoreSettings_toStorage"}],["=","crossSubscriptionRestoreSettings",{"obj":"CrossSubscriptionRestoreSettings_toStorage"}]]},
-        IdentityDetails_STATUS_fromStorage: p131,
-        IdentityDetails_STATUS_toStorage: p132,
-        IdentityDetails_fromStorage: p131,
-        IdentityDetails_toStorage: p132,
-        ImmediateCopyOption_STATUS_fromStorage: p73,
-        ImmediateCopyOption_STATUS_toStorage: p57,
-        ImmediateCopyOption_fromStorage: p73,
-        ImmediateCopyOption_toStorage: p57,
-        ImmutabilitySettings_STATUS_fromStorage: p74,
-        ImmutabilitySettings_STATUS_toStorage: p63,
-        ImmutabilitySettings_fromStorage: p74,
-        ImmutabilitySettings_toStorage: p63,
-        InnerError_STATUS_Unrolled_STATUS_fromStorage: {"known":k69,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
-        InnerError_STATUS_Unrolled_STATUS_toStorage: {"known":k69,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"]]},
-        InnerError_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_fromStorage"}]]},
-        InnerError_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","additionalInfo",{"map":"s"}],["=","code","s"],["=","embeddedInnerError",{"obj":"InnerError_STATUS_Unrolled_STATUS_toStorage"}]]},
-        KubernetesClusterBackupDatasourceParameters_STATUS_fromStorage: {"known":k71,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
-        KubernetesClusterBackupDatasourceParameters_STATUS_toStorage: {"known":k71,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_STATUS_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
-        KubernetesClusterBackupDatasourceParameters_fromStorage: {"known":k71,"destBag":false,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_fromStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType",{"spell":["KubernetesClusterBackupDatasourceParameters"]}],["=","snapshotVolumes","b"]]},
-        KubernetesClusterBackupDatasourceParameters_toStorage: {"known":k71,"destBag":true,"steps":[["=","backupHookReferences",{"arr":{"obj":"NamespacedNameResource_toStorage"}}],["=","excludedNamespaces",{"arr":"s"}],["=","excludedResourceTypes",{"arr":"s"}],["=","includeClusterScopeResources","b"],["=","includedNamespaces",{"arr":"s"}],["=","includedResourceTypes",{"arr":"s"}],["=","labelSelectors",{"arr":"s"}],["=","objectType","s"],["=","snapshotVolumes","b"]]},
-        MonitoringSettings_STATUS_fromStorage: p75,
-        MonitoringSettings_STATUS_toStorage: p76,
-        MonitoringSettings_fromStorage: p77,
-        MonitoringSettings_toStorage: p78,
-        NamespacedNameResource_STATUS_fromStorage: p133,
-        NamespacedNameResource_STATUS_toStorage: p134,
-        NamespacedNameResource_fromStorage: p133,
-        NamespacedNameResource_toStorage: p134,
-        PolicyInfo_STATUS_fromStorage: {"known":k73,"destBag":false,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_fromStorage"}],["=","policyVersion","s"]]},
-        PolicyInfo_STATUS_toStorage: {"known":k73,"destBag":true,"steps":[["=","policyId","s"],["=","policyParameters",{"obj":"PolicyParameters_STATUS_toStorage"}],["=","policyVersion","s"]]},
-        PolicyInfo_fromStorage: {"known":k74,"destBag":false,"steps":[["=","policyReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","policyParameters",{"obj":"PolicyParameters_fromStorage"}]]},
-        PolicyInfo_toStorage: {"known":k74,"destBag":true,"steps":[["=","policyReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","policyParameters",{"obj":"PolicyParameters_toStorage"}]]},
-        PolicyParameters_STATUS_fromStorage: {"known":k75,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_fromStorage"}}]]},
-        PolicyParameters_STATUS_toStorage: {"known":k75,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_STATUS_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_STATUS_toStorage"}}]]},
-        PolicyParameters_fromStorage: {"known":k75,"destBag":false,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_fromStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_fromStorage"}}]]},
-        PolicyParameters_toStorage: {"known":k75,"destBag":true,"steps":[["=","backupDatasourceParametersList",{"arr":{"obj":"BackupDatasourceParameters_toStorage"}}],["=","dataStoreParametersList",{"arr":{"obj":"DataStoreParameters_toStorage"}}]]},
-        ProtectionStatusDetails_STATUS_fromStorage: {"known":k76,"destBag":false,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_fromStorage"}],["=","status",{"spell":["ConfiguringProtection","ConfiguringProtectionFailed","ProtectionConfigured","ProtectionStopped","SoftDeleted","SoftDeleting"]}]]},
-        ProtectionStatusDetails_STATUS_toStorage: {"known":k76,"destBag":true,"steps":[["=","errorDetails",{"obj":"UserFacingError_STATUS_toStorage"}],["=","status","s"]]},
-        ResourceMoveDetails_STATUS_fromStorage: p79,
-        ResourceMoveDetails_STATUS_toStorage: p80,
-        RetentionTag_STATUS_fromStorage: p81,
-        RetentionTag_STATUS_toStorage: p82,
-        RetentionTag_fromStorage: p83,
-        RetentionTag_toStorage: p84,
-        ScheduleBasedBackupCriteria_STATUS_fromStorage: p85,
-        ScheduleBasedBackupCriteria_STATUS_toStorage: p86,
-        ScheduleBasedBackupCriteria_fromStorage: p87,
-        ScheduleBasedBackupCriteria_toStorage: p88,
-        ScheduleBasedTriggerContext_STATUS_fromStorage: p89,
-        ScheduleBasedTriggerContext_STATUS_toStorage: p90,
-        ScheduleBasedTriggerContext_fromStorage: p91,
-        ScheduleBasedTriggerContext_toStorage: p92,
-        SecretStoreBasedAuthCredentials_STATUS_fromStorage: {"known":k77,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_fromStorage"}]]},
-        SecretStoreBasedAuthCredentials_STATUS_toStorage: {"known":k77,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_STATUS_toStorage"}]]},
-        SecretStoreBasedAuthCredentials_fromStorage: {"known":k77,"destBag":false,"steps":[["=","objectType",{"spell":["SecretStoreBasedAuthCredentials"]}],["=","secretStoreResource",{"obj":"SecretStoreResource_fromStorage"}]]},
-        SecretStoreBasedAuthCredentials_toStorage: {"known":k77,"destBag":true,"steps":[["=","objectType","s"],["=","secretStoreResource",{"obj":"SecretStoreResource_toStorage"}]]},
-        SecretStoreResource_STATUS_fromStorage: p135,
-        SecretStoreResource_STATUS_toStorage: p136,
-        SecretStoreResource_fromStorage: p135,
-        SecretStoreResource_toStorage: p136,
-        SecuritySettings_STATUS_fromStorage: p93,
-        SecuritySettings_STATUS_toStorage: p94,
-        SecuritySettings_fromStorage: p95,
-        SecuritySettings_toStorage: p96,
-        SoftDeleteSettings_STATUS_fromStorage: p97,
-        SoftDeleteSettings_STATUS_toStorage: p98,
-        SoftDeleteSettings_fromStorage: p97,
-        SoftDeleteSettings_toStorage: p98,
-        SourceLifeCycle_STATUS_fromStorage: p99,
-        SourceLifeCycle_STATUS_toStorage: p100,
-        SourceLifeCycle_fromStorage: p101,
-        SourceLifeCycle_toStorage: p102,
-        StorageSetting_STATUS_fromStorage: p103,
-        StorageSetting_STATUS_toStorage: p104,
-        StorageSetting_fromStorage: p103,
-        StorageSetting_toStorage: p104,
-        SystemData_STATUS_fromStorage: p105,
-        SystemData_STATUS_toStorage: p106,
-        TaggingCriteria_STATUS_fromStorage: p107,
-        TaggingCriteria_STATUS_toStorage: p108,
-        TaggingCriteria_fromStorage: p109,
-        TaggingCriteria_toStorage: p110,
-        TargetCopySetting_STATUS_fromStorage: p111,
-        TargetCopySetting_STATUS_toStorage: p112,
-        TargetCopySetting_fromStorage: p113,
-        TargetCopySetting_toStorage: p114,
-        TriggerContext_STATUS_fromStorage: p115,
-        TriggerContext_STATUS_toStorage: p116,
-        TriggerContext_fromStorage: p117,
-        TriggerContext_toStorage: p118,
-        UserAssignedIdentityDetails_fromStorage: {"known":k79,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k79,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k80,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: p137,
-        UserFacingError_STATUS_Unrolled_STATUS_fromStorage: {"known":k81,"destBag":false,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
-        UserFacingError_STATUS_Unrolled_STATUS_toStorage: {"known":k81,"destBag":true,"steps":[["=","code","s"],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
-        UserFacingError_STATUS_fromStorage: {"known":k82,"destBag":false,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_fromStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_fromStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
-        UserFacingError_STATUS_toStorage: {"known":k82,"destBag":true,"steps":[["=","code","s"],["=","details",{"arr":{"obj":"UserFacingError_STATUS_Unrolled_STATUS_toStorage"}}],["=","innerError",{"obj":"InnerError_STATUS_toStorage"}],["=","isRetryable","b"],["=","isUserError","b"],["=","message","s"],["=","properties",{"map":"s"}],["=","recommendedAction",{"arr":"s"}],["=","target","s"]]},
-        conditions_Condition_fromStorage: p119,
-        conditions_Condition_toStorage: p119,
-        core_DestinationExpression_fromStorage: p120,
-        core_DestinationExpression_toStorage: p120,
-        genruntime_ConfigMapDestination_fromStorage: p121,
-        genruntime_ConfigMapDestination_toStorage: p121,
-        genruntime_KnownResourceReference_fromStorage: p122,
-        genruntime_KnownResourceReference_toStorage: p122,
-        genruntime_ResourceReference_fromStorage: p138,
-        genruntime_ResourceReference_toStorage: p138,
-      },
-    },
-    "v1api20231101storage": {
-      resources: {
-      },
-      types: {
-        CrossRegionRestoreSettings_STATUS_normalize: p63,
-        CrossRegionRestoreSettings_normalize: p63,
-        UserAssignedIdentityDetails_normalize: {"known":k79,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        UserAssignedIdentity_STATUS_normalize: p137,
-        genruntime_ResourceReference_normalize: p138,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,113 +2,121 @@
 /** The conversions of dbformariadb.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k1: readonly string[] = ["conditions","id","name","type","allowedValues","dataType","defaultValue","description","source","value"];
-const k2: readonly string[] = ["conditions","id","name","type","charset","collation"];
-const k3: readonly string[] = ["id"];
-const k4: readonly string[] = ["fullyQualifiedDomainName"];
-const k5: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k6: readonly string[] = ["privateEndpoint","privateLinkServiceConnectionState","provisioningState"];
-const k7: readonly string[] = ["id","properties"];
-const k8: readonly string[] = ["actionsRequired","description","status"];
-const k9: readonly string[] = ["default","geoRestore","pointInTimeRestore","replica"];
-const k10: readonly string[] = ["administratorLogin","administratorLoginPassword","createMode","minimalTlsVersion","publicNetworkAccess","sslEnforcement","storageProfile","version"];
-const k11: readonly string[] = ["createMode","minimalTlsVersion","publicNetworkAccess","sourceServerId","sslEnforcement","storageProfile","version"];
-const k12: readonly string[] = ["createMode","minimalTlsVersion","publicNetworkAccess","restorePointInTime","sourceServerId","sslEnforcement","storageProfile","version"];
-const k13: readonly string[] = ["backupRetentionDays","geoRedundantBackup","storageAutogrow","storageMB"];
-const k14: readonly string[] = ["conditions","id","name","type","location","sku","tags","administratorLogin","earliestRestoreDate","fullyQualifiedDomainName","masterServerId","minimalTlsVersion","privateEndpointConnections","publicNetworkAccess","replicaCapacity","replicationRole","sslEnforcement","storageProfile","userVisibleState","version"];
-const k15: readonly string[] = ["capacity","family","name","size","tier"];
-const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k17: readonly string[] = ["name","key","value","annotations","labels"];
-const k18: readonly string[] = ["name","armId"];
-const k19: readonly string[] = ["name","key","annotations","labels"];
-const k20: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p2: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","createMode","s"],["=","minimalTlsVersion","s"],["=","publicNetworkAccess","s"],["=","sourceServerId","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"StorageProfile_toStorage"}],["=","version","s"]]};
-const p3: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","backupRetentionDays","i"],["=","geoRedundantBackup",{"spell":["Disabled","Enabled"]}],["=","storageAutogrow",{"spell":["Disabled","Enabled"]}],["=","storageMB","i"]]};
-const p4: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","backupRetentionDays","i"],["=","geoRedundantBackup","s"],["=","storageAutogrow","s"],["=","storageMB","i"]]};
-const p5: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","GeneralPurpose","MemoryOptimized"]}]]};
-const p6: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
-const p7: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p8: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p9: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p10: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p11: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20180601": {
-      resources: {
-        Configuration_fromStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601","spec":"Configuration_Spec_fromStorage","status":"Configuration_STATUS_fromStorage"},
-        Configuration_toStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601storage","spec":"Configuration_Spec_toStorage","status":"Configuration_STATUS_toStorage"},
-        Database_fromStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601","spec":"Database_Spec_fromStorage","status":"Database_STATUS_fromStorage"},
-        Database_toStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601storage","spec":"Database_Spec_toStorage","status":"Database_STATUS_toStorage"},
-        Server_fromStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601","spec":"Server_Spec_fromStorage","status":"Server_STATUS_fromStorage"},
-        Server_toStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601storage","spec":"Server_Spec_toStorage","status":"Server_STATUS_toStorage"},
-      },
-      types: {
-        ConfigurationOperatorSpec_fromStorage: p0,
-        ConfigurationOperatorSpec_toStorage: p1,
-        Configuration_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","allowedValues","s"],["=","dataType","s"],["=","defaultValue","s"],["=","description","s"],["=","source","s"],["=","value","s"]]},
-        Configuration_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","allowedValues","s"],["=","dataType","s"],["=","defaultValue","s"],["=","description","s"],["=","source","s"],["=","value","s"]]},
-        Configuration_Spec_fromStorage: {"known":["azureName","owner","source","value","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","source","s"],["=","value","s"],["=","operatorSpec",{"obj":"ConfigurationOperatorSpec_fromStorage"}]]},
-        Configuration_Spec_toStorage: {"known":["azureName","owner","source","value","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","source","s"],["=","value","s"],["=","operatorSpec",{"obj":"ConfigurationOperatorSpec_toStorage"}],["v","v1api20180601"]]},
-        DatabaseOperatorSpec_fromStorage: p0,
-        DatabaseOperatorSpec_toStorage: p1,
-        Database_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","charset","s"],["=","collation","s"]]},
-        Database_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","charset","s"],["=","collation","s"]]},
-        Database_Spec_fromStorage: {"known":["azureName","owner","charset","collation","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","charset","s"],["=","collation","s"],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_fromStorage"}]]},
-        Database_Spec_toStorage: {"known":["azureName","owner","charset","collation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","charset","s"],["=","collation","s"],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_toStorage"}],["v","v1api20180601"]]},
-        PrivateEndpointProperty_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","id","s"]]},
-        PrivateEndpointProperty_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","id","s"]]},
-        ServerOperatorSecrets_fromStorage: {"known":k4,"destBag":false,"steps":[["=","fullyQualifiedDomainName",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        ServerOperatorSecrets_toStorage: {"known":k4,"destBag":true,"steps":[["=","fullyQualifiedDomainName",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        ServerOperatorSpec_fromStorage: {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"ServerOperatorSecrets_fromStorage"}]]},
-        ServerOperatorSpec_toStorage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"ServerOperatorSecrets_toStorage"}]]},
-        ServerPrivateEndpointConnectionProperties_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","privateEndpoint",{"obj":"PrivateEndpointProperty_STATUS_fromStorage"}],["=","privateLinkServiceConnectionState",{"obj":"ServerPrivateLinkServiceConnectionStateProperty_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Approving","Dropping","Failed","Ready","Rejecting"]}]]},
-        ServerPrivateEndpointConnectionProperties_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","privateEndpoint",{"obj":"PrivateEndpointProperty_STATUS_toStorage"}],["=","privateLinkServiceConnectionState",{"obj":"ServerPrivateLinkServiceConnectionStateProperty_STATUS_toStorage"}],["=","provisioningState","s"]]},
-        ServerPrivateEndpointConnection_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","id","s"],["=","properties",{"obj":"ServerPrivateEndpointConnectionProperties_STATUS_fromStorage"}]]},
-        ServerPrivateEndpointConnection_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","id","s"],["=","properties",{"obj":"ServerPrivateEndpointConnectionProperties_STATUS_toStorage"}]]},
-        ServerPrivateLinkServiceConnectionStateProperty_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]},
-        ServerPrivateLinkServiceConnectionStateProperty_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]},
-        ServerPropertiesForCreate_fromStorage: {"known":k9,"destBag":false,"steps":[["=","default",{"obj":"ServerPropertiesForDefaultCreate_fromStorage"}],["=","geoRestore",{"obj":"ServerPropertiesForGeoRestore_fromStorage"}],["=","pointInTimeRestore",{"obj":"ServerPropertiesForRestore_fromStorage"}],["=","replica",{"obj":"ServerPropertiesForReplica_fromStorage"}]]},
-        ServerPropertiesForCreate_toStorage: {"known":k9,"destBag":true,"steps":[["=","default",{"obj":"ServerPropertiesForDefaultCreate_toStorage"}],["=","geoRestore",{"obj":"ServerPropertiesForGeoRestore_toStorage"}],["=","pointInTimeRestore",{"obj":"ServerPropertiesForRestore_toStorage"}],["=","replica",{"obj":"ServerPropertiesForReplica_toStorage"}]]},
-        ServerPropertiesForDefaultCreate_fromStorage: {"known":k10,"destBag":false,"steps":[["=","administratorLogin","s"],["=","administratorLoginPassword",{"obj":"genruntime_SecretReference_fromStorage"}],["=","createMode",{"spell":["Default"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
-        ServerPropertiesForDefaultCreate_toStorage: {"known":k10,"destBag":true,"steps":[["=","administratorLogin","s"],["=","administratorLoginPassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","createMode","s"],["=","minimalTlsVersion","s"],["=","publicNetworkAccess","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"StorageProfile_toStorage"}],["=","version","s"]]},
-        ServerPropertiesForGeoRestore_fromStorage: {"known":k11,"destBag":false,"steps":[["=","createMode",{"spell":["GeoRestore"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","sourceServerId","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
-        ServerPropertiesForGeoRestore_toStorage: p2,
-        ServerPropertiesForReplica_fromStorage: {"known":k11,"destBag":false,"steps":[["=","createMode",{"spell":["Replica"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","sourceServerId","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
-        ServerPropertiesForReplica_toStorage: p2,
-        ServerPropertiesForRestore_fromStorage: {"known":k12,"destBag":false,"steps":[["=","createMode",{"spell":["PointInTimeRestore"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restorePointInTime","s"],["=","sourceServerId","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
-        ServerPropertiesForRestore_toStorage: {"known":k12,"destBag":true,"steps":[["=","createMode","s"],["=","minimalTlsVersion","s"],["=","publicNetworkAccess","s"],["=","restorePointInTime","s"],["=","sourceServerId","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"StorageProfile_toStorage"}],["=","version","s"]]},
-        ServerStorageProfile_STATUS_fromStorage: p3,
-        ServerStorageProfile_STATUS_toStorage: p4,
-        Server_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","administratorLogin","s"],["=","earliestRestoreDate","s"],["=","fullyQualifiedDomainName","s"],["=","masterServerId","s"],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","privateEndpointConnections",{"arr":{"obj":"ServerPrivateEndpointConnection_STATUS_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","replicaCapacity","i"],["=","replicationRole","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"ServerStorageProfile_STATUS_fromStorage"}],["=","userVisibleState",{"spell":["Disabled","Dropping","Ready"]}],["=","version",{"spell":["10.2","10.3"]}]]},
-        Server_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","administratorLogin","s"],["=","earliestRestoreDate","s"],["=","fullyQualifiedDomainName","s"],["=","masterServerId","s"],["=","minimalTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"ServerPrivateEndpointConnection_STATUS_toStorage"}}],["=","publicNetworkAccess","s"],["=","replicaCapacity","i"],["=","replicationRole","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"ServerStorageProfile_STATUS_toStorage"}],["=","userVisibleState","s"],["=","version","s"]]},
-        Server_Spec_fromStorage: {"known":["azureName","owner","location","sku","tags","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","properties",{"obj":"ServerPropertiesForCreate_fromStorage"}],["=","operatorSpec",{"obj":"ServerOperatorSpec_fromStorage"}]]},
-        Server_Spec_toStorage: {"known":["azureName","owner","location","sku","tags","properties","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","properties",{"obj":"ServerPropertiesForCreate_toStorage"}],["=","operatorSpec",{"obj":"ServerOperatorSpec_toStorage"}],["v","v1api20180601"]]},
-        Sku_STATUS_fromStorage: p5,
-        Sku_STATUS_toStorage: p6,
-        Sku_fromStorage: p5,
-        Sku_toStorage: p6,
-        StorageProfile_fromStorage: p3,
-        StorageProfile_toStorage: p4,
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
-        genruntime_KnownResourceReference_fromStorage: p9,
-        genruntime_KnownResourceReference_toStorage: p9,
-        genruntime_SecretDestination_fromStorage: p10,
-        genruntime_SecretDestination_toStorage: p10,
-        genruntime_SecretReference_fromStorage: p11,
-        genruntime_SecretReference_toStorage: p11,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k1: readonly string[] = ["conditions","id","name","type","allowedValues","dataType","defaultValue","description","source","value"];
+  const k2: readonly string[] = ["conditions","id","name","type","charset","collation"];
+  const k3: readonly string[] = ["id"];
+  const k4: readonly string[] = ["fullyQualifiedDomainName"];
+  const k5: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k6: readonly string[] = ["privateEndpoint","privateLinkServiceConnectionState","provisioningState"];
+  const k7: readonly string[] = ["id","properties"];
+  const k8: readonly string[] = ["actionsRequired","description","status"];
+  const k9: readonly string[] = ["default","geoRestore","pointInTimeRestore","replica"];
+  const k10: readonly string[] = ["administratorLogin","administratorLoginPassword","createMode","minimalTlsVersion","publicNetworkAccess","sslEnforcement","storageProfile","version"];
+  const k11: readonly string[] = ["createMode","minimalTlsVersion","publicNetworkAccess","sourceServerId","sslEnforcement","storageProfile","version"];
+  const k12: readonly string[] = ["createMode","minimalTlsVersion","publicNetworkAccess","restorePointInTime","sourceServerId","sslEnforcement","storageProfile","version"];
+  const k13: readonly string[] = ["backupRetentionDays","geoRedundantBackup","storageAutogrow","storageMB"];
+  const k14: readonly string[] = ["conditions","id","name","type","location","sku","tags","administratorLogin","earliestRestoreDate","fullyQualifiedDomainName","masterServerId","minimalTlsVersion","privateEndpointConnections","publicNetworkAccess","replicaCapacity","replicationRole","sslEnforcement","storageProfile","userVisibleState","version"];
+  const k15: readonly string[] = ["capacity","family","name","size","tier"];
+  const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k17: readonly string[] = ["name","key","value","annotations","labels"];
+  const k18: readonly string[] = ["name","armId"];
+  const k19: readonly string[] = ["name","key","annotations","labels"];
+  const k20: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p2: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","createMode","s"],["=","minimalTlsVersion","s"],["=","publicNetworkAccess","s"],["=","sourceServerId","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"StorageProfile_toStorage"}],["=","version","s"]]};
+  const p3: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","backupRetentionDays","i"],["=","geoRedundantBackup",{"spell":["Disabled","Enabled"]}],["=","storageAutogrow",{"spell":["Disabled","Enabled"]}],["=","storageMB","i"]]};
+  const p4: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","backupRetentionDays","i"],["=","geoRedundantBackup","s"],["=","storageAutogrow","s"],["=","storageMB","i"]]};
+  const p5: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","GeneralPurpose","MemoryOptimized"]}]]};
+  const p6: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
+  const p7: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p8: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p9: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p10: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p11: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  return {
+    packages: {
+      "v1api20180601": {
+        resources: {
+          Configuration_fromStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601","spec":"Configuration_Spec_fromStorage","status":"Configuration_STATUS_fromStorage"},
+          Configuration_toStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601storage","spec":"Configuration_Spec_toStorage","status":"Configuration_STATUS_toStorage"},
+          Database_fromStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601","spec":"Database_Spec_fromStorage","status":"Database_STATUS_fromStorage"},
+          Database_toStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601storage","spec":"Database_Spec_toStorage","status":"Database_STATUS_toStorage"},
+          Server_fromStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601","spec":"Server_Spec_fromStorage","status":"Server_STATUS_fromStorage"},
+          Server_toStorage: {"apiVersion":"dbformariadb.azure.com/v1api20180601storage","spec":"Server_Spec_toStorage","status":"Server_STATUS_toStorage"},
+        },
+        types: {
+          ConfigurationOperatorSpec_fromStorage: p0,
+          ConfigurationOperatorSpec_toStorage: p1,
+          Configuration_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","allowedValues","s"],["=","dataType","s"],["=","defaultValue","s"],["=","description","s"],["=","source","s"],["=","value","s"]]},
+          Configuration_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","allowedValues","s"],["=","dataType","s"],["=","defaultValue","s"],["=","description","s"],["=","source","s"],["=","value","s"]]},
+          Configuration_Spec_fromStorage: {"known":["azureName","owner","source","value","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","source","s"],["=","value","s"],["=","operatorSpec",{"obj":"ConfigurationOperatorSpec_fromStorage"}]]},
+          Configuration_Spec_toStorage: {"known":["azureName","owner","source","value","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","source","s"],["=","value","s"],["=","operatorSpec",{"obj":"ConfigurationOperatorSpec_toStorage"}],["v","v1api20180601"]]},
+          DatabaseOperatorSpec_fromStorage: p0,
+          DatabaseOperatorSpec_toStorage: p1,
+          Database_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","charset","s"],["=","collation","s"]]},
+          Database_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","charset","s"],["=","collation","s"]]},
+          Database_Spec_fromStorage: {"known":["azureName","owner","charset","collation","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","charset","s"],["=","collation","s"],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_fromStorage"}]]},
+          Database_Spec_toStorage: {"known":["azureName","owner","charset","collation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","charset","s"],["=","collation","s"],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_toStorage"}],["v","v1api20180601"]]},
+          PrivateEndpointProperty_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","id","s"]]},
+          PrivateEndpointProperty_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","id","s"]]},
+          ServerOperatorSecrets_fromStorage: {"known":k4,"destBag":false,"steps":[["=","fullyQualifiedDomainName",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+          ServerOperatorSecrets_toStorage: {"known":k4,"destBag":true,"steps":[["=","fullyQualifiedDomainName",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+          ServerOperatorSpec_fromStorage: {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"ServerOperatorSecrets_fromStorage"}]]},
+          ServerOperatorSpec_toStorage: {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"ServerOperatorSecrets_toStorage"}]]},
+          ServerPrivateEndpointConnectionProperties_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","privateEndpoint",{"obj":"PrivateEndpointProperty_STATUS_fromStorage"}],["=","privateLinkServiceConnectionState",{"obj":"ServerPrivateLinkServiceConnectionStateProperty_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Approving","Dropping","Failed","Ready","Rejecting"]}]]},
+          ServerPrivateEndpointConnectionProperties_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","privateEndpoint",{"obj":"PrivateEndpointProperty_STATUS_toStorage"}],["=","privateLinkServiceConnectionState",{"obj":"ServerPrivateLinkServiceConnectionStateProperty_STATUS_toStorage"}],["=","provisioningState","s"]]},
+          ServerPrivateEndpointConnection_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","id","s"],["=","properties",{"obj":"ServerPrivateEndpointConnectionProperties_STATUS_fromStorage"}]]},
+          ServerPrivateEndpointConnection_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","id","s"],["=","properties",{"obj":"ServerPrivateEndpointConnectionProperties_STATUS_toStorage"}]]},
+          ServerPrivateLinkServiceConnectionStateProperty_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]},
+          ServerPrivateLinkServiceConnectionStateProperty_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]},
+          ServerPropertiesForCreate_fromStorage: {"known":k9,"destBag":false,"steps":[["=","default",{"obj":"ServerPropertiesForDefaultCreate_fromStorage"}],["=","geoRestore",{"obj":"ServerPropertiesForGeoRestore_fromStorage"}],["=","pointInTimeRestore",{"obj":"ServerPropertiesForRestore_fromStorage"}],["=","replica",{"obj":"ServerPropertiesForReplica_fromStorage"}]]},
+          ServerPropertiesForCreate_toStorage: {"known":k9,"destBag":true,"steps":[["=","default",{"obj":"ServerPropertiesForDefaultCreate_toStorage"}],["=","geoRestore",{"obj":"ServerPropertiesForGeoRestore_toStorage"}],["=","pointInTimeRestore",{"obj":"ServerPropertiesForRestore_toStorage"}],["=","replica",{"obj":"ServerPropertiesForReplica_toStorage"}]]},
+          ServerPropertiesForDefaultCreate_fromStorage: {"known":k10,"destBag":false,"steps":[["=","administratorLogin","s"],["=","administratorLoginPassword",{"obj":"genruntime_SecretReference_fromStorage"}],["=","createMode",{"spell":["Default"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
+          ServerPropertiesForDefaultCreate_toStorage: {"known":k10,"destBag":true,"steps":[["=","administratorLogin","s"],["=","administratorLoginPassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","createMode","s"],["=","minimalTlsVersion","s"],["=","publicNetworkAccess","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"StorageProfile_toStorage"}],["=","version","s"]]},
+          ServerPropertiesForGeoRestore_fromStorage: {"known":k11,"destBag":false,"steps":[["=","createMode",{"spell":["GeoRestore"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","sourceServerId","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
+          ServerPropertiesForGeoRestore_toStorage: p2,
+          ServerPropertiesForReplica_fromStorage: {"known":k11,"destBag":false,"steps":[["=","createMode",{"spell":["Replica"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","sourceServerId","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
+          ServerPropertiesForReplica_toStorage: p2,
+          ServerPropertiesForRestore_fromStorage: {"known":k12,"destBag":false,"steps":[["=","createMode",{"spell":["PointInTimeRestore"]}],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restorePointInTime","s"],["=","sourceServerId","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"StorageProfile_fromStorage"}],["=","version",{"spell":["10.2","10.3"]}]]},
+          ServerPropertiesForRestore_toStorage: {"known":k12,"destBag":true,"steps":[["=","createMode","s"],["=","minimalTlsVersion","s"],["=","publicNetworkAccess","s"],["=","restorePointInTime","s"],["=","sourceServerId","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"StorageProfile_toStorage"}],["=","version","s"]]},
+          ServerStorageProfile_STATUS_fromStorage: p3,
+          ServerStorageProfile_STATUS_toStorage: p4,
+          Server_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","administratorLogin","s"],["=","earliestRestoreDate","s"],["=","fullyQualifiedDomainName","s"],["=","masterServerId","s"],["=","minimalTlsVersion",{"spell":["TLS1_0","TLS1_1","TLS1_2","TLSEnforcementDisabled"]}],["=","privateEndpointConnections",{"arr":{"obj":"ServerPrivateEndpointConnection_STATUS_fromStorage"}}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","replicaCapacity","i"],["=","replicationRole","s"],["=","sslEnforcement",{"spell":["Disabled","Enabled"]}],["=","storageProfile",{"obj":"ServerStorageProfile_STATUS_fromStorage"}],["=","userVisibleState",{"spell":["Disabled","Dropping","Ready"]}],["=","version",{"spell":["10.2","10.3"]}]]},
+          Server_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","administratorLogin","s"],["=","earliestRestoreDate","s"],["=","fullyQualifiedDomainName","s"],["=","masterServerId","s"],["=","minimalTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"ServerPrivateEndpointConnection_STATUS_toStorage"}}],["=","publicNetworkAccess","s"],["=","replicaCapacity","i"],["=","replicationRole","s"],["=","sslEnforcement","s"],["=","storageProfile",{"obj":"ServerStorageProfile_STATUS_toStorage"}],["=","userVisibleState","s"],["=","version","s"]]},
+          Server_Spec_fromStorage: {"known":["azureName","owner","location","sku","tags","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","properties",{"obj":"ServerPropertiesForCreate_fromStorage"}],["=","operatorSpec",{"obj":"ServerOperatorSpec_fromStorage"}]]},
+          Server_Spec_toStorage: {"known":["azureName","owner","location","sku","tags","properties","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","properties",{"obj":"ServerPropertiesForCreate_toStorage"}],["=","operatorSpec",{"obj":"ServerOperatorSpec_toStorage"}],["v","v1api20180601"]]},
+          Sku_STATUS_fromStorage: p5,
+          Sku_STATUS_toStorage: p6,
+          Sku_fromStorage: p5,
+          Sku_toStorage: p6,
+          StorageProfile_fromStorage: p3,
+          StorageProfile_toStorage: p4,
+          conditions_Condition_fromStorage: p7,
+          conditions_Condition_toStorage: p7,
+          core_DestinationExpression_fromStorage: p8,
+          core_DestinationExpression_toStorage: p8,
+          genruntime_KnownResourceReference_fromStorage: p9,
+          genruntime_KnownResourceReference_toStorage: p9,
+          genruntime_SecretDestination_fromStorage: p10,
+          genruntime_SecretDestination_toStorage: p10,
+          genruntime_SecretReference_fromStorage: p11,
+          genruntime_SecretReference_toStorage: p11,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

@@ -2,212 +2,220 @@
 /** The conversions of devices.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["keyName","rights"];
-const k1: readonly string[] = ["defaultTtlAsIso8601","feedback","maxDeliveryCount"];
-const k2: readonly string[] = ["eventHubs","serviceBusQueues","serviceBusTopics","storageContainers"];
-const k3: readonly string[] = ["endpointNames","key","value"];
-const k4: readonly string[] = ["endpoint","partitionCount","partitionIds","path","retentionTimeInDays"];
-const k5: readonly string[] = ["partitionCount","retentionTimeInDays"];
-const k6: readonly string[] = ["userAssignedIdentity"];
-const k7: readonly string[] = ["authenticationType","endpointUri","entityPath","id","identity","name","resourceGroup","subscriptionId"];
-const k8: readonly string[] = ["authenticationType","connectionString","endpointUri","entityPath","reference","identity","name","resourceGroup","subscriptionId"];
-const k9: readonly string[] = ["condition","endpointNames","isEnabled","name","source"];
-const k10: readonly string[] = ["lockDurationAsIso8601","maxDeliveryCount","ttlAsIso8601"];
-const k11: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k12: readonly string[] = ["type","userAssignedIdentities"];
-const k13: readonly string[] = ["devicePrimaryKey","deviceSecondaryKey","iotHubOwnerPrimaryKey","iotHubOwnerSecondaryKey","registryReadPrimaryKey","registryReadSecondaryKey","registryReadWritePrimaryKey","registryReadWriteSecondaryKey","servicePrimaryKey","serviceSecondaryKey"];
-const k14: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k15: readonly string[] = ["conditions","id","name","type","etag","identity","location","properties","sku","systemData","tags"];
-const k16: readonly string[] = ["action","filterName","ipMask"];
-const k17: readonly string[] = ["location","role"];
-const k18: readonly string[] = ["applyToBuiltInEventHubEndpoint","defaultAction","ipRules"];
-const k19: readonly string[] = ["id"];
-const k20: readonly string[] = ["allowedFqdnList","authorizationPolicies","cloudToDevice","comments","disableDeviceSAS","disableLocalAuth","disableModuleSAS","enableDataResidency","enableFileUploadNotifications","eventHubEndpoints","features","hostName","ipFilterRules","locations","messagingEndpoints","minTlsVersion","networkRuleSets","privateEndpointConnections","provisioningState","publicNetworkAccess","restrictOutboundNetworkAccess","routing","state","storageEndpoints"];
-const k21: readonly string[] = ["allowedFqdnList","authorizationPolicies","cloudToDevice","comments","disableDeviceSAS","disableLocalAuth","disableModuleSAS","enableDataResidency","enableFileUploadNotifications","eventHubEndpoints","features","ipFilterRules","messagingEndpoints","minTlsVersion","networkRuleSets","publicNetworkAccess","restrictOutboundNetworkAccess","routing","storageEndpoints"];
-const k22: readonly string[] = ["endpoints","enrichments","fallbackRoute","routes"];
-const k23: readonly string[] = ["capacity","name","tier"];
-const k24: readonly string[] = ["capacity","name"];
-const k25: readonly string[] = ["authenticationType","batchFrequencyInSeconds","containerName","encoding","endpointUri","fileNameFormat","id","identity","maxChunkSizeInBytes","name","resourceGroup","subscriptionId"];
-const k26: readonly string[] = ["authenticationType","batchFrequencyInSeconds","connectionString","containerName","encoding","endpointUri","fileNameFormat","reference","identity","maxChunkSizeInBytes","name","resourceGroup","subscriptionId"];
-const k27: readonly string[] = ["authenticationType","containerName","identity","sasTtlAsIso8601"];
-const k28: readonly string[] = ["authenticationType","connectionString","containerName","identity","sasTtlAsIso8601"];
-const k29: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k30: readonly string[] = ["reference"];
-const k31: readonly string[] = ["clientId","principalId"];
-const k32: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k33: readonly string[] = ["name","key","value","annotations","labels"];
-const k34: readonly string[] = ["name","armId"];
-const k35: readonly string[] = ["group","kind","name","armId"];
-const k36: readonly string[] = ["name","key","annotations","labels"];
-const k37: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","keyName","s"],["=","rights",{"spell":["DeviceConnect","RegistryRead","RegistryRead, DeviceConnect","RegistryRead, RegistryWrite","RegistryRead, RegistryWrite, DeviceConnect","RegistryRead, RegistryWrite, ServiceConnect","RegistryRead, RegistryWrite, ServiceConnect, DeviceConnect","RegistryRead, ServiceConnect","RegistryRead, ServiceConnect, DeviceConnect","RegistryWrite","RegistryWrite, DeviceConnect","RegistryWrite, ServiceConnect","RegistryWrite, ServiceConnect, DeviceConnect","ServiceConnect","ServiceConnect, DeviceConnect"]}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","keyName","s"],["=","rights","s"]]};
-const p2: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","endpointNames",{"arr":"s"}],["=","key","s"],["=","value","s"]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","endpointNames",{"arr":"s"}],["=","key","s"],["=","value","s"]]};
-const p4: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","userAssignedIdentity","s"]]};
-const p5: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","userAssignedIdentity","s"]]};
-const p6: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","condition","s"],["=","endpointNames",{"arr":"s"}],["=","isEnabled","b"],["=","name","s"],["=","source",{"spell":["DeviceMessages"]}]]};
-const p7: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","condition","s"],["=","endpointNames",{"arr":"s"}],["=","isEnabled","b"],["=","name","s"],["=","source","s"]]};
-const p8: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","lockDurationAsIso8601","s"],["=","maxDeliveryCount","i"],["=","ttlAsIso8601","s"]]};
-const p9: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","lockDurationAsIso8601","s"],["=","maxDeliveryCount","i"],["=","ttlAsIso8601","s"]]};
-const p10: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","action",{"spell":["Accept","Reject"]}],["=","filterName","s"],["=","ipMask","s"]]};
-const p11: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","action","s"],["=","filterName","s"],["=","ipMask","s"]]};
-const p12: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","filterName","s"],["=","ipMask","s"]]};
-const p13: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","condition","s"],["=","endpointNames",{"arr":"s"}],["=","isEnabled","b"],["=","name","s"],["=","source",{"spell":["DeviceConnectionStateEvents","DeviceJobLifecycleEvents","DeviceLifecycleEvents","DeviceMessages","Invalid","TwinChangeEvents"]}]]};
-const p14: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p15: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p16: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p17: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p19: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210702": {
-      resources: {
-        IotHub_fromStorage: {"apiVersion":"devices.azure.com/v1api20210702","spec":"IotHub_Spec_fromStorage","status":"IotHub_STATUS_fromStorage"},
-        IotHub_toStorage: {"apiVersion":"devices.azure.com/v1api20210702storage","spec":"IotHub_Spec_toStorage","status":"IotHub_STATUS_toStorage"},
-      },
-      types: {
-        AuthorizationPolicy_STATUS_fromStorage: p0,
-        AuthorizationPolicy_STATUS_toStorage: p1,
-        AuthorizationPolicy_fromStorage: p0,
-        AuthorizationPolicy_toStorage: p1,
-        CloudToDevice_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_STATUS_fromStorage"}],["=","maxDeliveryCount","i"]]},
-        CloudToDevice_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_STATUS_toStorage"}],["=","maxDeliveryCount","i"]]},
-        CloudToDevice_fromStorage: {"known":k1,"destBag":false,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_fromStorage"}],["=","maxDeliveryCount","i"]]},
-        CloudToDevice_toStorage: {"known":k1,"destBag":true,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_toStorage"}],["=","maxDeliveryCount","i"]]},
-        Endpoints_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_STATUS_fromStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_STATUS_fromStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_STATUS_fromStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_STATUS_fromStorage"}}]]},
-        Endpoints_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_STATUS_toStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_STATUS_toStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_STATUS_toStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_STATUS_toStorage"}}]]},
-        Endpoints_fromStorage: {"known":k2,"destBag":false,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_fromStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_fromStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_fromStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_fromStorage"}}]]},
-        Endpoints_toStorage: {"known":k2,"destBag":true,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_toStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_toStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_toStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_toStorage"}}]]},
-        Enrichment_STATUS_fromStorage: p2,
-        Enrichment_STATUS_toStorage: p3,
-        Enrichment_fromStorage: p2,
-        Enrichment_toStorage: p3,
-        EventHubEndpoint_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","endpoint","s"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","path","s"],["=","retentionTimeInDays","i"]]},
-        EventHubEndpoint_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","endpoint","s"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","path","s"],["=","retentionTimeInDays","i"]]},
-        EventHubEndpoint_fromStorage: {"known":k5,"destBag":false,"steps":[["=","partitionCount","i"],["=","retentionTimeInDays","i"]]},
-        EventHubEndpoint_toStorage: {"known":k5,"destBag":true,"steps":[["=","partitionCount","i"],["=","retentionTimeInDays","i"]]},
-        EventHubIdentity_STATUS_fromStorage: p4,
-        EventHubIdentity_STATUS_toStorage: p5,
-        EventHubIdentity_fromStorage: p4,
-        EventHubIdentity_toStorage: p5,
-        EventHub_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"EventHubIdentity_STATUS_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        EventHub_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","authenticationType","s"],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"EventHubIdentity_STATUS_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        EventHub_fromStorage: {"known":k8,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"EventHubIdentity_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        EventHub_toStorage: {"known":k8,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"EventHubIdentity_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        FallbackRoute_STATUS_fromStorage: p6,
-        FallbackRoute_STATUS_toStorage: p7,
-        FallbackRoute_fromStorage: p6,
-        FallbackRoute_toStorage: p7,
-        Feedback_STATUS_fromStorage: p8,
-        Feedback_STATUS_toStorage: p9,
-        Feedback_fromStorage: p8,
-        Feedback_toStorage: p9,
-        Identity_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        Identity_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        Identity_fromStorage: {"known":k12,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        Identity_toStorage: {"known":k12,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        IotHubOperatorSecrets_fromStorage: {"known":k13,"destBag":false,"steps":[["=","devicePrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","deviceSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","iotHubOwnerPrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","iotHubOwnerSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadPrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadWritePrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadWriteSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","servicePrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","serviceSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        IotHubOperatorSecrets_toStorage: {"known":k13,"destBag":true,"steps":[["=","devicePrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","deviceSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","iotHubOwnerPrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","iotHubOwnerSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadPrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadWritePrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadWriteSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","servicePrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","serviceSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        IotHubOperatorSpec_fromStorage: {"known":k14,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"IotHubOperatorSecrets_fromStorage"}]]},
-        IotHubOperatorSpec_toStorage: {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"IotHubOperatorSecrets_toStorage"}]]},
-        IotHub_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        IotHub_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        IotHub_Spec_fromStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_fromStorage"}]]},
-        IotHub_Spec_toStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_toStorage"}],["v","v1api20210702"]]},
-        IpFilterRule_STATUS_fromStorage: p10,
-        IpFilterRule_STATUS_toStorage: p11,
-        IpFilterRule_fromStorage: p10,
-        IpFilterRule_toStorage: p11,
-        IpRule_STATUS_fromStorage: p12,
-        IpRule_STATUS_toStorage: p11,
-        IpRule_fromStorage: p12,
-        IpRule_toStorage: p11,
-        Location_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","location","s"],["=","role",{"spell":["primary","secondary"]}]]},
-        Location_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","location","s"],["=","role","s"]]},
-        MessagingEndpoint_STATUS_fromStorage: p8,
-        MessagingEndpoint_STATUS_toStorage: p9,
-        MessagingEndpoint_fromStorage: p8,
-        MessagingEndpoint_toStorage: p9,
-        NetworkRuleSets_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]},
-        NetworkRuleSets_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]},
-        NetworkRuleSets_fromStorage: {"known":k18,"destBag":false,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]},
-        NetworkRuleSets_toStorage: {"known":k18,"destBag":true,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]},
-        PrivateEndpointConnection_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","id","s"]]},
-        PrivateEndpointConnection_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","id","s"]]},
-        Properties_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_STATUS_fromStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_STATUS_fromStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_STATUS_fromStorage"}}],["=","features",{"spell":["DeviceManagement","None"]}],["=","hostName","s"],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_STATUS_fromStorage"}}],["=","locations",{"arr":{"obj":"Location_STATUS_fromStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_STATUS_fromStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_STATUS_fromStorage"}],["=","state","s"],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_STATUS_fromStorage"}}]]},
-        Properties_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_STATUS_toStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_STATUS_toStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_STATUS_toStorage"}}],["=","features","s"],["=","hostName","s"],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_STATUS_toStorage"}}],["=","locations",{"arr":{"obj":"Location_STATUS_toStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_STATUS_toStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_STATUS_toStorage"}],["=","state","s"],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_STATUS_toStorage"}}]]},
-        Properties_fromStorage: {"known":k21,"destBag":false,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_fromStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_fromStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_fromStorage"}}],["=","features",{"spell":["DeviceManagement","None"]}],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_fromStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_fromStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_fromStorage"}],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_fromStorage"}}]]},
-        Properties_toStorage: {"known":k21,"destBag":true,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_toStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_toStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_toStorage"}}],["=","features","s"],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_toStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_toStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_toStorage"}],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_toStorage"}],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_toStorage"}}]]},
-        Route_STATUS_fromStorage: p13,
-        Route_STATUS_toStorage: p7,
-        Route_fromStorage: p13,
-        Route_toStorage: p7,
-        Routing_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","endpoints",{"obj":"Endpoints_STATUS_fromStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_STATUS_fromStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_STATUS_fromStorage"}],["=","routes",{"arr":{"obj":"Route_STATUS_fromStorage"}}]]},
-        Routing_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","endpoints",{"obj":"Endpoints_STATUS_toStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_STATUS_toStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_STATUS_toStorage"}],["=","routes",{"arr":{"obj":"Route_STATUS_toStorage"}}]]},
-        Routing_fromStorage: {"known":k22,"destBag":false,"steps":[["=","endpoints",{"obj":"Endpoints_fromStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_fromStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_fromStorage"}],["=","routes",{"arr":{"obj":"Route_fromStorage"}}]]},
-        Routing_toStorage: {"known":k22,"destBag":true,"steps":[["=","endpoints",{"obj":"Endpoints_toStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_toStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_toStorage"}],["=","routes",{"arr":{"obj":"Route_toStorage"}}]]},
-        ServiceBusQueueIdentity_STATUS_fromStorage: p4,
-        ServiceBusQueueIdentity_STATUS_toStorage: p5,
-        ServiceBusQueueIdentity_fromStorage: p4,
-        ServiceBusQueueIdentity_toStorage: p5,
-        ServiceBusQueue_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusQueueIdentity_STATUS_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        ServiceBusQueue_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","authenticationType","s"],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusQueueIdentity_STATUS_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        ServiceBusQueue_fromStorage: {"known":k8,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"ServiceBusQueueIdentity_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        ServiceBusQueue_toStorage: {"known":k8,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"ServiceBusQueueIdentity_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        ServiceBusTopicIdentity_STATUS_fromStorage: p4,
-        ServiceBusTopicIdentity_STATUS_toStorage: p5,
-        ServiceBusTopicIdentity_fromStorage: p4,
-        ServiceBusTopicIdentity_toStorage: p5,
-        ServiceBusTopic_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusTopicIdentity_STATUS_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        ServiceBusTopic_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","authenticationType","s"],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusTopicIdentity_STATUS_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        ServiceBusTopic_fromStorage: {"known":k8,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"ServiceBusTopicIdentity_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        ServiceBusTopic_toStorage: {"known":k8,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"ServiceBusTopicIdentity_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        Sku_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["B1","B2","B3","F1","S1","S2","S3"]}],["=","tier",{"spell":["Basic","Free","Standard"]}]]},
-        Sku_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]},
-        Sku_fromStorage: {"known":k24,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["B1","B2","B3","F1","S1","S2","S3"]}]]},
-        Sku_toStorage: {"known":k24,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"]]},
-        StorageContainerIdentity_STATUS_fromStorage: p4,
-        StorageContainerIdentity_STATUS_toStorage: p5,
-        StorageContainerIdentity_fromStorage: p4,
-        StorageContainerIdentity_toStorage: p5,
-        StorageContainer_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","batchFrequencyInSeconds","i"],["=","containerName","s"],["=","encoding",{"spell":["Avro","AvroDeflate","JSON"]}],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","id","s"],["=","identity",{"obj":"StorageContainerIdentity_STATUS_fromStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        StorageContainer_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","authenticationType","s"],["=","batchFrequencyInSeconds","i"],["=","containerName","s"],["=","encoding","s"],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","id","s"],["=","identity",{"obj":"StorageContainerIdentity_STATUS_toStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        StorageContainer_fromStorage: {"known":k26,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","batchFrequencyInSeconds","i"],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","containerName","s"],["=","encoding",{"spell":["Avro","AvroDeflate","JSON"]}],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"StorageContainerIdentity_fromStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        StorageContainer_toStorage: {"known":k26,"destBag":true,"steps":[["=","authenticationType","s"],["=","batchFrequencyInSeconds","i"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","containerName","s"],["=","encoding","s"],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"StorageContainerIdentity_toStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
-        StorageEndpointIdentity_STATUS_fromStorage: p4,
-        StorageEndpointIdentity_STATUS_toStorage: p5,
-        StorageEndpointIdentity_fromStorage: p4,
-        StorageEndpointIdentity_toStorage: p5,
-        StorageEndpoint_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_STATUS_fromStorage"}],["=","sasTtlAsIso8601","s"]]},
-        StorageEndpoint_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","authenticationType","s"],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_STATUS_toStorage"}],["=","sasTtlAsIso8601","s"]]},
-        StorageEndpoint_fromStorage: {"known":k28,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_fromStorage"}],["=","sasTtlAsIso8601","s"]]},
-        StorageEndpoint_toStorage: {"known":k28,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_toStorage"}],["=","sasTtlAsIso8601","s"]]},
-        SystemData_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        UserAssignedIdentityDetails_fromStorage: {"known":k30,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k30,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        conditions_Condition_fromStorage: p14,
-        conditions_Condition_toStorage: p14,
-        core_DestinationExpression_fromStorage: p15,
-        core_DestinationExpression_toStorage: p15,
-        genruntime_KnownResourceReference_fromStorage: p16,
-        genruntime_KnownResourceReference_toStorage: p16,
-        genruntime_ResourceReference_fromStorage: p17,
-        genruntime_ResourceReference_toStorage: p17,
-        genruntime_SecretDestination_fromStorage: p18,
-        genruntime_SecretDestination_toStorage: p18,
-        genruntime_SecretReference_fromStorage: p19,
-        genruntime_SecretReference_toStorage: p19,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["keyName","rights"];
+  const k1: readonly string[] = ["defaultTtlAsIso8601","feedback","maxDeliveryCount"];
+  const k2: readonly string[] = ["eventHubs","serviceBusQueues","serviceBusTopics","storageContainers"];
+  const k3: readonly string[] = ["endpointNames","key","value"];
+  const k4: readonly string[] = ["endpoint","partitionCount","partitionIds","path","retentionTimeInDays"];
+  const k5: readonly string[] = ["partitionCount","retentionTimeInDays"];
+  const k6: readonly string[] = ["userAssignedIdentity"];
+  const k7: readonly string[] = ["authenticationType","endpointUri","entityPath","id","identity","name","resourceGroup","subscriptionId"];
+  const k8: readonly string[] = ["authenticationType","connectionString","endpointUri","entityPath","reference","identity","name","resourceGroup","subscriptionId"];
+  const k9: readonly string[] = ["condition","endpointNames","isEnabled","name","source"];
+  const k10: readonly string[] = ["lockDurationAsIso8601","maxDeliveryCount","ttlAsIso8601"];
+  const k11: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k12: readonly string[] = ["type","userAssignedIdentities"];
+  const k13: readonly string[] = ["devicePrimaryKey","deviceSecondaryKey","iotHubOwnerPrimaryKey","iotHubOwnerSecondaryKey","registryReadPrimaryKey","registryReadSecondaryKey","registryReadWritePrimaryKey","registryReadWriteSecondaryKey","servicePrimaryKey","serviceSecondaryKey"];
+  const k14: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k15: readonly string[] = ["conditions","id","name","type","etag","identity","location","properties","sku","systemData","tags"];
+  const k16: readonly string[] = ["action","filterName","ipMask"];
+  const k17: readonly string[] = ["location","role"];
+  const k18: readonly string[] = ["applyToBuiltInEventHubEndpoint","defaultAction","ipRules"];
+  const k19: readonly string[] = ["id"];
+  const k20: readonly string[] = ["allowedFqdnList","authorizationPolicies","cloudToDevice","comments","disableDeviceSAS","disableLocalAuth","disableModuleSAS","enableDataResidency","enableFileUploadNotifications","eventHubEndpoints","features","hostName","ipFilterRules","locations","messagingEndpoints","minTlsVersion","networkRuleSets","privateEndpointConnections","provisioningState","publicNetworkAccess","restrictOutboundNetworkAccess","routing","state","storageEndpoints"];
+  const k21: readonly string[] = ["allowedFqdnList","authorizationPolicies","cloudToDevice","comments","disableDeviceSAS","disableLocalAuth","disableModuleSAS","enableDataResidency","enableFileUploadNotifications","eventHubEndpoints","features","ipFilterRules","messagingEndpoints","minTlsVersion","networkRuleSets","publicNetworkAccess","restrictOutboundNetworkAccess","routing","storageEndpoints"];
+  const k22: readonly string[] = ["endpoints","enrichments","fallbackRoute","routes"];
+  const k23: readonly string[] = ["capacity","name","tier"];
+  const k24: readonly string[] = ["capacity","name"];
+  const k25: readonly string[] = ["authenticationType","batchFrequencyInSeconds","containerName","encoding","endpointUri","fileNameFormat","id","identity","maxChunkSizeInBytes","name","resourceGroup","subscriptionId"];
+  const k26: readonly string[] = ["authenticationType","batchFrequencyInSeconds","connectionString","containerName","encoding","endpointUri","fileNameFormat","reference","identity","maxChunkSizeInBytes","name","resourceGroup","subscriptionId"];
+  const k27: readonly string[] = ["authenticationType","containerName","identity","sasTtlAsIso8601"];
+  const k28: readonly string[] = ["authenticationType","connectionString","containerName","identity","sasTtlAsIso8601"];
+  const k29: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k30: readonly string[] = ["reference"];
+  const k31: readonly string[] = ["clientId","principalId"];
+  const k32: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k33: readonly string[] = ["name","key","value","annotations","labels"];
+  const k34: readonly string[] = ["name","armId"];
+  const k35: readonly string[] = ["group","kind","name","armId"];
+  const k36: readonly string[] = ["name","key","annotations","labels"];
+  const k37: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","keyName","s"],["=","rights",{"spell":["DeviceConnect","RegistryRead","RegistryRead, DeviceConnect","RegistryRead, RegistryWrite","RegistryRead, RegistryWrite, DeviceConnect","RegistryRead, RegistryWrite, ServiceConnect","RegistryRead, RegistryWrite, ServiceConnect, DeviceConnect","RegistryRead, ServiceConnect","RegistryRead, ServiceConnect, DeviceConnect","RegistryWrite","RegistryWrite, DeviceConnect","RegistryWrite, ServiceConnect","RegistryWrite, ServiceConnect, DeviceConnect","ServiceConnect","ServiceConnect, DeviceConnect"]}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","keyName","s"],["=","rights","s"]]};
+  const p2: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","endpointNames",{"arr":"s"}],["=","key","s"],["=","value","s"]]};
+  const p3: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","endpointNames",{"arr":"s"}],["=","key","s"],["=","value","s"]]};
+  const p4: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","userAssignedIdentity","s"]]};
+  const p5: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","userAssignedIdentity","s"]]};
+  const p6: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","condition","s"],["=","endpointNames",{"arr":"s"}],["=","isEnabled","b"],["=","name","s"],["=","source",{"spell":["DeviceMessages"]}]]};
+  const p7: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","condition","s"],["=","endpointNames",{"arr":"s"}],["=","isEnabled","b"],["=","name","s"],["=","source","s"]]};
+  const p8: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","lockDurationAsIso8601","s"],["=","maxDeliveryCount","i"],["=","ttlAsIso8601","s"]]};
+  const p9: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","lockDurationAsIso8601","s"],["=","maxDeliveryCount","i"],["=","ttlAsIso8601","s"]]};
+  const p10: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","action",{"spell":["Accept","Reject"]}],["=","filterName","s"],["=","ipMask","s"]]};
+  const p11: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","action","s"],["=","filterName","s"],["=","ipMask","s"]]};
+  const p12: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","filterName","s"],["=","ipMask","s"]]};
+  const p13: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","condition","s"],["=","endpointNames",{"arr":"s"}],["=","isEnabled","b"],["=","name","s"],["=","source",{"spell":["DeviceConnectionStateEvents","DeviceJobLifecycleEvents","DeviceLifecycleEvents","DeviceMessages","Invalid","TwinChangeEvents"]}]]};
+  const p14: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p15: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p16: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p17: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p18: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p19: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  return {
+    packages: {
+      "v1api20210702": {
+        resources: {
+          IotHub_fromStorage: {"apiVersion":"devices.azure.com/v1api20210702","spec":"IotHub_Spec_fromStorage","status":"IotHub_STATUS_fromStorage"},
+          IotHub_toStorage: {"apiVersion":"devices.azure.com/v1api20210702storage","spec":"IotHub_Spec_toStorage","status":"IotHub_STATUS_toStorage"},
+        },
+        types: {
+          AuthorizationPolicy_STATUS_fromStorage: p0,
+          AuthorizationPolicy_STATUS_toStorage: p1,
+          AuthorizationPolicy_fromStorage: p0,
+          AuthorizationPolicy_toStorage: p1,
+          CloudToDevice_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_STATUS_fromStorage"}],["=","maxDeliveryCount","i"]]},
+          CloudToDevice_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_STATUS_toStorage"}],["=","maxDeliveryCount","i"]]},
+          CloudToDevice_fromStorage: {"known":k1,"destBag":false,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_fromStorage"}],["=","maxDeliveryCount","i"]]},
+          CloudToDevice_toStorage: {"known":k1,"destBag":true,"steps":[["=","defaultTtlAsIso8601","s"],["=","feedback",{"obj":"Feedback_toStorage"}],["=","maxDeliveryCount","i"]]},
+          Endpoints_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_STATUS_fromStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_STATUS_fromStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_STATUS_fromStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_STATUS_fromStorage"}}]]},
+          Endpoints_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_STATUS_toStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_STATUS_toStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_STATUS_toStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_STATUS_toStorage"}}]]},
+          Endpoints_fromStorage: {"known":k2,"destBag":false,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_fromStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_fromStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_fromStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_fromStorage"}}]]},
+          Endpoints_toStorage: {"known":k2,"destBag":true,"steps":[["=","eventHubs",{"arr":{"obj":"EventHub_toStorage"}}],["=","serviceBusQueues",{"arr":{"obj":"ServiceBusQueue_toStorage"}}],["=","serviceBusTopics",{"arr":{"obj":"ServiceBusTopic_toStorage"}}],["=","storageContainers",{"arr":{"obj":"StorageContainer_toStorage"}}]]},
+          Enrichment_STATUS_fromStorage: p2,
+          Enrichment_STATUS_toStorage: p3,
+          Enrichment_fromStorage: p2,
+          Enrichment_toStorage: p3,
+          EventHubEndpoint_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","endpoint","s"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","path","s"],["=","retentionTimeInDays","i"]]},
+          EventHubEndpoint_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","endpoint","s"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","path","s"],["=","retentionTimeInDays","i"]]},
+          EventHubEndpoint_fromStorage: {"known":k5,"destBag":false,"steps":[["=","partitionCount","i"],["=","retentionTimeInDays","i"]]},
+          EventHubEndpoint_toStorage: {"known":k5,"destBag":true,"steps":[["=","partitionCount","i"],["=","retentionTimeInDays","i"]]},
+          EventHubIdentity_STATUS_fromStorage: p4,
+          EventHubIdentity_STATUS_toStorage: p5,
+          EventHubIdentity_fromStorage: p4,
+          EventHubIdentity_toStorage: p5,
+          EventHub_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"EventHubIdentity_STATUS_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          EventHub_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","authenticationType","s"],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"EventHubIdentity_STATUS_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          EventHub_fromStorage: {"known":k8,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"EventHubIdentity_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          EventHub_toStorage: {"known":k8,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"EventHubIdentity_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          FallbackRoute_STATUS_fromStorage: p6,
+          FallbackRoute_STATUS_toStorage: p7,
+          FallbackRoute_fromStorage: p6,
+          FallbackRoute_toStorage: p7,
+          Feedback_STATUS_fromStorage: p8,
+          Feedback_STATUS_toStorage: p9,
+          Feedback_fromStorage: p8,
+          Feedback_toStorage: p9,
+          Identity_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+          Identity_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+          Identity_fromStorage: {"known":k12,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          Identity_toStorage: {"known":k12,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+          IotHubOperatorSecrets_fromStorage: {"known":k13,"destBag":false,"steps":[["=","devicePrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","deviceSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","iotHubOwnerPrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","iotHubOwnerSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadPrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadWritePrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","registryReadWriteSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","servicePrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","serviceSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+          IotHubOperatorSecrets_toStorage: {"known":k13,"destBag":true,"steps":[["=","devicePrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","deviceSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","iotHubOwnerPrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","iotHubOwnerSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadPrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadWritePrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","registryReadWriteSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","servicePrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","serviceSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+          IotHubOperatorSpec_fromStorage: {"known":k14,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"IotHubOperatorSecrets_fromStorage"}]]},
+          IotHubOperatorSpec_toStorage: {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"IotHubOperatorSecrets_toStorage"}]]},
+          IotHub_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+          IotHub_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+          IotHub_Spec_fromStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_fromStorage"}]]},
+          IotHub_Spec_toStorage: {"known":["azureName","owner","identity","location","properties","sku","tags","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"IotHubOperatorSpec_toStorage"}],["v","v1api20210702"]]},
+          IpFilterRule_STATUS_fromStorage: p10,
+          IpFilterRule_STATUS_toStorage: p11,
+          IpFilterRule_fromStorage: p10,
+          IpFilterRule_toStorage: p11,
+          IpRule_STATUS_fromStorage: p12,
+          IpRule_STATUS_toStorage: p11,
+          IpRule_fromStorage: p12,
+          IpRule_toStorage: p11,
+          Location_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","location","s"],["=","role",{"spell":["primary","secondary"]}]]},
+          Location_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","location","s"],["=","role","s"]]},
+          MessagingEndpoint_STATUS_fromStorage: p8,
+          MessagingEndpoint_STATUS_toStorage: p9,
+          MessagingEndpoint_fromStorage: p8,
+          MessagingEndpoint_toStorage: p9,
+          NetworkRuleSets_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]},
+          NetworkRuleSets_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]},
+          NetworkRuleSets_fromStorage: {"known":k18,"destBag":false,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]},
+          NetworkRuleSets_toStorage: {"known":k18,"destBag":true,"steps":[["=","applyToBuiltInEventHubEndpoint","b"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]},
+          PrivateEndpointConnection_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","id","s"]]},
+          PrivateEndpointConnection_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","id","s"]]},
+          Properties_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_STATUS_fromStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_STATUS_fromStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_STATUS_fromStorage"}}],["=","features",{"spell":["DeviceManagement","None"]}],["=","hostName","s"],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_STATUS_fromStorage"}}],["=","locations",{"arr":{"obj":"Location_STATUS_fromStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_STATUS_fromStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_STATUS_fromStorage"}],["=","state","s"],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_STATUS_fromStorage"}}]]},
+          Properties_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_STATUS_toStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_STATUS_toStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_STATUS_toStorage"}}],["=","features","s"],["=","hostName","s"],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_STATUS_toStorage"}}],["=","locations",{"arr":{"obj":"Location_STATUS_toStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_STATUS_toStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_STATUS_toStorage"}],["=","state","s"],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_STATUS_toStorage"}}]]},
+          Properties_fromStorage: {"known":k21,"destBag":false,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_fromStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_fromStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_fromStorage"}}],["=","features",{"spell":["DeviceManagement","None"]}],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_fromStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_fromStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_fromStorage"}],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_fromStorage"}}]]},
+          Properties_toStorage: {"known":k21,"destBag":true,"steps":[["=","allowedFqdnList",{"arr":"s"}],["=","authorizationPolicies",{"arr":{"obj":"AuthorizationPolicy_toStorage"}}],["=","cloudToDevice",{"obj":"CloudToDevice_toStorage"}],["=","comments","s"],["=","disableDeviceSAS","b"],["=","disableLocalAuth","b"],["=","disableModuleSAS","b"],["=","enableDataResidency","b"],["=","enableFileUploadNotifications","b"],["=","eventHubEndpoints",{"map":{"obj":"EventHubEndpoint_toStorage"}}],["=","features","s"],["=","ipFilterRules",{"arr":{"obj":"IpFilterRule_toStorage"}}],["=","messagingEndpoints",{"map":{"obj":"MessagingEndpoint_toStorage"}}],["=","minTlsVersion","s"],["=","networkRuleSets",{"obj":"NetworkRuleSets_toStorage"}],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","b"],["=","routing",{"obj":"Routing_toStorage"}],["=","storageEndpoints",{"map":{"obj":"StorageEndpoint_toStorage"}}]]},
+          Route_STATUS_fromStorage: p13,
+          Route_STATUS_toStorage: p7,
+          Route_fromStorage: p13,
+          Route_toStorage: p7,
+          Routing_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","endpoints",{"obj":"Endpoints_STATUS_fromStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_STATUS_fromStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_STATUS_fromStorage"}],["=","routes",{"arr":{"obj":"Route_STATUS_fromStorage"}}]]},
+          Routing_STATUS_toStorage: {"known":k22,"destBag":true,"steps":[["=","endpoints",{"obj":"Endpoints_STATUS_toStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_STATUS_toStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_STATUS_toStorage"}],["=","routes",{"arr":{"obj":"Route_STATUS_toStorage"}}]]},
+          Routing_fromStorage: {"known":k22,"destBag":false,"steps":[["=","endpoints",{"obj":"Endpoints_fromStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_fromStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_fromStorage"}],["=","routes",{"arr":{"obj":"Route_fromStorage"}}]]},
+          Routing_toStorage: {"known":k22,"destBag":true,"steps":[["=","endpoints",{"obj":"Endpoints_toStorage"}],["=","enrichments",{"arr":{"obj":"Enrichment_toStorage"}}],["=","fallbackRoute",{"obj":"FallbackRoute_toStorage"}],["=","routes",{"arr":{"obj":"Route_toStorage"}}]]},
+          ServiceBusQueueIdentity_STATUS_fromStorage: p4,
+          ServiceBusQueueIdentity_STATUS_toStorage: p5,
+          ServiceBusQueueIdentity_fromStorage: p4,
+          ServiceBusQueueIdentity_toStorage: p5,
+          ServiceBusQueue_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusQueueIdentity_STATUS_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          ServiceBusQueue_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","authenticationType","s"],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusQueueIdentity_STATUS_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          ServiceBusQueue_fromStorage: {"known":k8,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"ServiceBusQueueIdentity_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          ServiceBusQueue_toStorage: {"known":k8,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"ServiceBusQueueIdentity_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          ServiceBusTopicIdentity_STATUS_fromStorage: p4,
+          ServiceBusTopicIdentity_STATUS_toStorage: p5,
+          ServiceBusTopicIdentity_fromStorage: p4,
+          ServiceBusTopicIdentity_toStorage: p5,
+          ServiceBusTopic_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusTopicIdentity_STATUS_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          ServiceBusTopic_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","authenticationType","s"],["=","endpointUri","s"],["=","entityPath","s"],["=","id","s"],["=","identity",{"obj":"ServiceBusTopicIdentity_STATUS_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          ServiceBusTopic_fromStorage: {"known":k8,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"ServiceBusTopicIdentity_fromStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          ServiceBusTopic_toStorage: {"known":k8,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpointUri","s"],["=","entityPath","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"ServiceBusTopicIdentity_toStorage"}],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          Sku_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["B1","B2","B3","F1","S1","S2","S3"]}],["=","tier",{"spell":["Basic","Free","Standard"]}]]},
+          Sku_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]},
+          Sku_fromStorage: {"known":k24,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["B1","B2","B3","F1","S1","S2","S3"]}]]},
+          Sku_toStorage: {"known":k24,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"]]},
+          StorageContainerIdentity_STATUS_fromStorage: p4,
+          StorageContainerIdentity_STATUS_toStorage: p5,
+          StorageContainerIdentity_fromStorage: p4,
+          StorageContainerIdentity_toStorage: p5,
+          StorageContainer_STATUS_fromStorage: {"known":k25,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","batchFrequencyInSeconds","i"],["=","containerName","s"],["=","encoding",{"spell":["Avro","AvroDeflate","JSON"]}],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","id","s"],["=","identity",{"obj":"StorageContainerIdentity_STATUS_fromStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          StorageContainer_STATUS_toStorage: {"known":k25,"destBag":true,"steps":[["=","authenticationType","s"],["=","batchFrequencyInSeconds","i"],["=","containerName","s"],["=","encoding","s"],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","id","s"],["=","identity",{"obj":"StorageContainerIdentity_STATUS_toStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          StorageContainer_fromStorage: {"known":k26,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","batchFrequencyInSeconds","i"],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","containerName","s"],["=","encoding",{"spell":["Avro","AvroDeflate","JSON"]}],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","identity",{"obj":"StorageContainerIdentity_fromStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          StorageContainer_toStorage: {"known":k26,"destBag":true,"steps":[["=","authenticationType","s"],["=","batchFrequencyInSeconds","i"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","containerName","s"],["=","encoding","s"],["=","endpointUri","s"],["=","fileNameFormat","s"],["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","identity",{"obj":"StorageContainerIdentity_toStorage"}],["=","maxChunkSizeInBytes","i"],["=","name","s"],["=","resourceGroup","s"],["=","subscriptionId","s"]]},
+          StorageEndpointIdentity_STATUS_fromStorage: p4,
+          StorageEndpointIdentity_STATUS_toStorage: p5,
+          StorageEndpointIdentity_fromStorage: p4,
+          StorageEndpointIdentity_toStorage: p5,
+          StorageEndpoint_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_STATUS_fromStorage"}],["=","sasTtlAsIso8601","s"]]},
+          StorageEndpoint_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","authenticationType","s"],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_STATUS_toStorage"}],["=","sasTtlAsIso8601","s"]]},
+          StorageEndpoint_fromStorage: {"known":k28,"destBag":false,"steps":[["=","authenticationType",{"spell":["identityBased","keyBased"]}],["=","connectionString",{"obj":"genruntime_SecretReference_fromStorage"}],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_fromStorage"}],["=","sasTtlAsIso8601","s"]]},
+          StorageEndpoint_toStorage: {"known":k28,"destBag":true,"steps":[["=","authenticationType","s"],["=","connectionString",{"obj":"genruntime_SecretReference_toStorage"}],["=","containerName","s"],["=","identity",{"obj":"StorageEndpointIdentity_toStorage"}],["=","sasTtlAsIso8601","s"]]},
+          SystemData_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+          UserAssignedIdentityDetails_fromStorage: {"known":k30,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          UserAssignedIdentityDetails_toStorage: {"known":k30,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          UserAssignedIdentity_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+          UserAssignedIdentity_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+          conditions_Condition_fromStorage: p14,
+          conditions_Condition_toStorage: p14,
+          core_DestinationExpression_fromStorage: p15,
+          core_DestinationExpression_toStorage: p15,
+          genruntime_KnownResourceReference_fromStorage: p16,
+          genruntime_KnownResourceReference_toStorage: p16,
+          genruntime_ResourceReference_fromStorage: p17,
+          genruntime_ResourceReference_toStorage: p17,
+          genruntime_SecretDestination_fromStorage: p18,
+          genruntime_SecretDestination_toStorage: p18,
+          genruntime_SecretReference_fromStorage: p19,
+          genruntime_SecretReference_toStorage: p19,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

@@ -2,797 +2,805 @@
 /** The conversions of eventgrid.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["boolEquals","numberGreaterThan","numberGreaterThanOrEquals","numberIn","numberLessThan","numberLessThanOrEquals","numberNotIn","stringBeginsWith","stringContains","stringEndsWith","stringIn","stringNotIn"];
-const k1: readonly string[] = ["endpointType","maxEventsPerBatch","preferredBatchSizeInKilobytes","resourceId"];
-const k2: readonly string[] = ["endpointType","maxEventsPerBatch","preferredBatchSizeInKilobytes","resourceReference"];
-const k3: readonly string[] = ["key","operatorType","value"];
-const k4: readonly string[] = ["storageBlob"];
-const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k6: readonly string[] = ["conditions","id","name","type","location","systemData","tags","endpoint","inboundIpRules","inputSchema","inputSchemaMapping","metricResourceId","privateEndpointConnections","provisioningState","publicNetworkAccess"];
-const k7: readonly string[] = ["azureName","owner","location","tags","inboundIpRules","inputSchema","inputSchemaMapping","publicNetworkAccess","operatorSpec","originalVersion"];
-const k8: readonly string[] = ["azureName","owner","location","tags","inboundIpRules","inputSchema","inputSchemaMapping","publicNetworkAccess","operatorSpec"];
-const k9: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k10: readonly string[] = ["conditions","id","name","type","systemData","provisioningState"];
-const k11: readonly string[] = ["azureName","owner","operatorSpec","originalVersion"];
-const k12: readonly string[] = ["azureName","owner","operatorSpec"];
-const k13: readonly string[] = ["endpointType","resourceId"];
-const k14: readonly string[] = ["endpointType","resourceReference"];
-const k15: readonly string[] = ["azureFunction","eventHub","hybridConnection","serviceBusQueue","serviceBusTopic","storageQueue","webHook"];
-const k16: readonly string[] = ["advancedFilters","includedEventTypes","isSubjectCaseSensitive","subjectBeginsWith","subjectEndsWith"];
-const k17: readonly string[] = ["conditions","id","name","type","systemData","deadLetterDestination","destination","eventDeliverySchema","expirationTimeUtc","filter","labels","provisioningState","retryPolicy","topic"];
-const k18: readonly string[] = ["azureName","owner","deadLetterDestination","destination","eventDeliverySchema","expirationTimeUtc","filter","labels","retryPolicy","operatorSpec","originalVersion"];
-const k19: readonly string[] = ["azureName","owner","deadLetterDestination","destination","eventDeliverySchema","expirationTimeUtc","filter","labels","retryPolicy","operatorSpec"];
-const k20: readonly string[] = ["action","ipMask"];
-const k21: readonly string[] = ["json"];
-const k22: readonly string[] = ["defaultValue","sourceField"];
-const k23: readonly string[] = ["sourceField"];
-const k24: readonly string[] = ["dataVersion","eventTime","eventType","id","inputSchemaMappingType","subject","topic"];
-const k25: readonly string[] = ["key","operatorType","values"];
-const k26: readonly string[] = ["id"];
-const k27: readonly string[] = ["eventTimeToLiveInMinutes","maxDeliveryAttempts"];
-const k28: readonly string[] = ["blobContainerName","endpointType","resourceId"];
-const k29: readonly string[] = ["blobContainerName","endpointType","resourceReference"];
-const k30: readonly string[] = ["endpointType","queueName","resourceId"];
-const k31: readonly string[] = ["endpointType","queueName","resourceReference"];
-const k32: readonly string[] = ["endpoint"];
-const k33: readonly string[] = ["key1","key2"];
-const k34: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
-const k35: readonly string[] = ["azureActiveDirectoryApplicationIdOrUri","azureActiveDirectoryTenantId","endpointBaseUrl","endpointType","maxEventsPerBatch","preferredBatchSizeInKilobytes"];
-const k36: readonly string[] = ["azureActiveDirectoryApplicationIdOrUri","azureActiveDirectoryTenantId","endpointType","endpointUrl","maxEventsPerBatch","preferredBatchSizeInKilobytes"];
-const k37: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k38: readonly string[] = ["name","key","value","annotations","labels"];
-const k39: readonly string[] = ["group","kind","name","armId"];
-const k40: readonly string[] = ["name","key","annotations","labels"];
-const k41: readonly string[] = ["name","armId"];
-const k42: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_fromStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_fromStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_fromStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_fromStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_fromStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_fromStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_fromStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_fromStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_fromStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_fromStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_fromStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_fromStorage"}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_toStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_toStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_toStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_toStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_toStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_toStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_toStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_toStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_toStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_toStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_toStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_toStorage"}]]};
-const p2: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_fromStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_fromStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_fromStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_fromStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_fromStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_fromStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_fromStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_fromStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_fromStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_fromStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_fromStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_fromStorage"}]]};
-const p3: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_toStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_toStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_toStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_toStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_toStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_toStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_toStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_toStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_toStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_toStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_toStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_toStorage"}]]};
-const p4: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","endpointType",{"spell":["AzureFunction"]}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceId","s"]]};
-const p5: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceId","s"]]};
-const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","endpointType",{"spell":["AzureFunction"]}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["BoolEquals"]}],["=","value","b"]]};
-const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","value","b"]]};
-const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_fromStorage"}]]};
-const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_toStorage"}]]};
-const p12: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_fromStorage"}]]};
-const p13: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_toStorage"}]]};
-const p14: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p15: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p16: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_fromStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]};
-const p17: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_toStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]};
-const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"DomainOperatorSpec_fromStorage"}]]};
-const p19: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p20: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p21: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
-const p22: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_toStorage"}],["=","provisioningState","s"]]};
-const p23: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_fromStorage"}]]};
-const p24: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["EventHub"]}],["=","resourceId","s"]]};
-const p25: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceId","s"]]};
-const p26: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["EventHub"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_fromStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_fromStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_fromStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_fromStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_fromStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_fromStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_fromStorage"}]]};
-const p29: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_toStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_toStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_toStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_toStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_toStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_toStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_toStorage"}]]};
-const p30: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_fromStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_fromStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_fromStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_fromStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_fromStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_fromStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_fromStorage"}]]};
-const p31: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_toStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_toStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_toStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_toStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_toStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_toStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_toStorage"}]]};
-const p32: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_fromStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
-const p33: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_toStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
-const p34: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_fromStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
-const p35: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_toStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
-const p36: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_fromStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_fromStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_fromStorage"}],["=","eventDeliverySchema",{"spell":["CloudEventSchemaV1_0","CustomInputSchema","EventGridSchema"]}],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_fromStorage"}],["=","labels",{"arr":"s"}],["=","provisioningState",{"spell":["AwaitingManualAction","Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_fromStorage"}],["=","topic","s"]]};
-const p37: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_toStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_toStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_toStorage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_toStorage"}],["=","labels",{"arr":"s"}],["=","provisioningState","s"],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_toStorage"}],["=","topic","s"]]};
-const p38: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_fromStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_fromStorage"}],["=","eventDeliverySchema",{"spell":["CloudEventSchemaV1_0","CustomInputSchema","EventGridSchema"]}],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_fromStorage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_fromStorage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_fromStorage"}]]};
-const p39: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["HybridConnection"]}],["=","resourceId","s"]]};
-const p40: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["HybridConnection"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p41: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","ipMask","s"]]};
-const p42: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","action","s"],["=","ipMask","s"]]};
-const p43: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_fromStorage"}]]};
-const p44: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_toStorage"}]]};
-const p45: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_fromStorage"}]]};
-const p46: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_toStorage"}]]};
-const p47: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","defaultValue","s"],["=","sourceField","s"]]};
-const p48: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","defaultValue","s"],["=","sourceField","s"]]};
-const p49: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","sourceField","s"]]};
-const p50: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","sourceField","s"]]};
-const p51: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_fromStorage"}],["=","eventTime",{"obj":"JsonField_STATUS_fromStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_fromStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_fromStorage"}],["=","inputSchemaMappingType",{"spell":["Json"]}],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_fromStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_fromStorage"}]]};
-const p52: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_toStorage"}],["=","eventTime",{"obj":"JsonField_STATUS_toStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_toStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_toStorage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_toStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_toStorage"}]]};
-const p53: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_fromStorage"}],["=","eventTime",{"obj":"JsonField_fromStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_fromStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_fromStorage"}],["=","inputSchemaMappingType",{"spell":["Json"]}],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_fromStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_fromStorage"}]]};
-const p54: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_toStorage"}],["=","eventTime",{"obj":"JsonField_toStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_toStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_toStorage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_toStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_toStorage"}]]};
-const p55: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberGreaterThan"]}],["=","value","n"]]};
-const p56: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","value","n"]]};
-const p57: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberGreaterThanOrEquals"]}],["=","value","n"]]};
-const p58: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberIn"]}],["=","values",{"arr":"n"}]]};
-const p59: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","values",{"arr":"n"}]]};
-const p60: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberLessThan"]}],["=","value","n"]]};
-const p61: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberLessThanOrEquals"]}],["=","value","n"]]};
-const p62: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberNotIn"]}],["=","values",{"arr":"n"}]]};
-const p63: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","id","s"]]};
-const p64: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","id","s"]]};
-const p65: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","eventTimeToLiveInMinutes","i"],["=","maxDeliveryAttempts","i"]]};
-const p66: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","eventTimeToLiveInMinutes","i"],["=","maxDeliveryAttempts","i"]]};
-const p67: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusQueue"]}],["=","resourceId","s"]]};
-const p68: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusQueue"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p69: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusTopic"]}],["=","resourceId","s"]]};
-const p70: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusTopic"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p71: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","blobContainerName","s"],["=","endpointType",{"spell":["StorageBlob"]}],["=","resourceId","s"]]};
-const p72: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceId","s"]]};
-const p73: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","blobContainerName","s"],["=","endpointType",{"spell":["StorageBlob"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p74: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p75: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","endpointType",{"spell":["StorageQueue"]}],["=","queueName","s"],["=","resourceId","s"]]};
-const p76: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceId","s"]]};
-const p77: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","endpointType",{"spell":["StorageQueue"]}],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p78: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p79: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringBeginsWith"]}],["=","values",{"arr":"s"}]]};
-const p80: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","values",{"arr":"s"}]]};
-const p81: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringContains"]}],["=","values",{"arr":"s"}]]};
-const p82: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringEndsWith"]}],["=","values",{"arr":"s"}]]};
-const p83: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringIn"]}],["=","values",{"arr":"s"}]]};
-const p84: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringNotIn"]}],["=","values",{"arr":"s"}]]};
-const p85: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
-const p86: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
-const p87: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
-const p88: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_toStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_toStorage"}]]};
-const p89: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_fromStorage"}]]};
-const p90: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_toStorage"}]]};
-const p91: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_fromStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]};
-const p92: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_toStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]};
-const p93: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"TopicOperatorSpec_fromStorage"}]]};
-const p94: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointBaseUrl","s"],["=","endpointType",{"spell":["WebHook"]}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
-const p95: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointBaseUrl","s"],["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
-const p96: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType",{"spell":["WebHook"]}],["=","endpointUrl",{"obj":"genruntime_SecretReference_fromStorage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
-const p97: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType","s"],["=","endpointUrl",{"obj":"genruntime_SecretReference_toStorage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
-const p98: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p99: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p100: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p101: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p102: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p103: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
-const p104: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}]]};
-const p105: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}]]};
-const p106: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]};
-const p107: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]};
-const p108: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_from_v20200601storage"}]]};
-const p109: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_to_v20200601storage"}]]};
-const p110: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_from_v20200601storage"}]]};
-const p111: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_to_v20200601storage"}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20200601": {
-      resources: {
-        Domain_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"Domain_Spec_fromStorage","status":"Domain_STATUS_fromStorage"},
-        Domain_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Domain_Spec_toStorage","status":"Domain_STATUS_toStorage"},
-        DomainsTopic_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"DomainsTopic_Spec_fromStorage","status":"DomainsTopic_STATUS_fromStorage"},
-        DomainsTopic_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"DomainsTopic_Spec_toStorage","status":"DomainsTopic_STATUS_toStorage"},
-        EventSubscription_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"EventSubscription_Spec_fromStorage","status":"EventSubscription_STATUS_fromStorage"},
-        EventSubscription_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"EventSubscription_Spec_toStorage","status":"EventSubscription_STATUS_toStorage"},
-        Topic_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"Topic_Spec_fromStorage","status":"Topic_STATUS_fromStorage"},
-        Topic_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Topic_Spec_toStorage","status":"Topic_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["boolEquals","numberGreaterThan","numberGreaterThanOrEquals","numberIn","numberLessThan","numberLessThanOrEquals","numberNotIn","stringBeginsWith","stringContains","stringEndsWith","stringIn","stringNotIn"];
+  const k1: readonly string[] = ["endpointType","maxEventsPerBatch","preferredBatchSizeInKilobytes","resourceId"];
+  const k2: readonly string[] = ["endpointType","maxEventsPerBatch","preferredBatchSizeInKilobytes","resourceReference"];
+  const k3: readonly string[] = ["key","operatorType","value"];
+  const k4: readonly string[] = ["storageBlob"];
+  const k5: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k6: readonly string[] = ["conditions","id","name","type","location","systemData","tags","endpoint","inboundIpRules","inputSchema","inputSchemaMapping","metricResourceId","privateEndpointConnections","provisioningState","publicNetworkAccess"];
+  const k7: readonly string[] = ["azureName","owner","location","tags","inboundIpRules","inputSchema","inputSchemaMapping","publicNetworkAccess","operatorSpec","originalVersion"];
+  const k8: readonly string[] = ["azureName","owner","location","tags","inboundIpRules","inputSchema","inputSchemaMapping","publicNetworkAccess","operatorSpec"];
+  const k9: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k10: readonly string[] = ["conditions","id","name","type","systemData","provisioningState"];
+  const k11: readonly string[] = ["azureName","owner","operatorSpec","originalVersion"];
+  const k12: readonly string[] = ["azureName","owner","operatorSpec"];
+  const k13: readonly string[] = ["endpointType","resourceId"];
+  const k14: readonly string[] = ["endpointType","resourceReference"];
+  const k15: readonly string[] = ["azureFunction","eventHub","hybridConnection","serviceBusQueue","serviceBusTopic","storageQueue","webHook"];
+  const k16: readonly string[] = ["advancedFilters","includedEventTypes","isSubjectCaseSensitive","subjectBeginsWith","subjectEndsWith"];
+  const k17: readonly string[] = ["conditions","id","name","type","systemData","deadLetterDestination","destination","eventDeliverySchema","expirationTimeUtc","filter","labels","provisioningState","retryPolicy","topic"];
+  const k18: readonly string[] = ["azureName","owner","deadLetterDestination","destination","eventDeliverySchema","expirationTimeUtc","filter","labels","retryPolicy","operatorSpec","originalVersion"];
+  const k19: readonly string[] = ["azureName","owner","deadLetterDestination","destination","eventDeliverySchema","expirationTimeUtc","filter","labels","retryPolicy","operatorSpec"];
+  const k20: readonly string[] = ["action","ipMask"];
+  const k21: readonly string[] = ["json"];
+  const k22: readonly string[] = ["defaultValue","sourceField"];
+  const k23: readonly string[] = ["sourceField"];
+  const k24: readonly string[] = ["dataVersion","eventTime","eventType","id","inputSchemaMappingType","subject","topic"];
+  const k25: readonly string[] = ["key","operatorType","values"];
+  const k26: readonly string[] = ["id"];
+  const k27: readonly string[] = ["eventTimeToLiveInMinutes","maxDeliveryAttempts"];
+  const k28: readonly string[] = ["blobContainerName","endpointType","resourceId"];
+  const k29: readonly string[] = ["blobContainerName","endpointType","resourceReference"];
+  const k30: readonly string[] = ["endpointType","queueName","resourceId"];
+  const k31: readonly string[] = ["endpointType","queueName","resourceReference"];
+  const k32: readonly string[] = ["endpoint"];
+  const k33: readonly string[] = ["key1","key2"];
+  const k34: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
+  const k35: readonly string[] = ["azureActiveDirectoryApplicationIdOrUri","azureActiveDirectoryTenantId","endpointBaseUrl","endpointType","maxEventsPerBatch","preferredBatchSizeInKilobytes"];
+  const k36: readonly string[] = ["azureActiveDirectoryApplicationIdOrUri","azureActiveDirectoryTenantId","endpointType","endpointUrl","maxEventsPerBatch","preferredBatchSizeInKilobytes"];
+  const k37: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k38: readonly string[] = ["name","key","value","annotations","labels"];
+  const k39: readonly string[] = ["group","kind","name","armId"];
+  const k40: readonly string[] = ["name","key","annotations","labels"];
+  const k41: readonly string[] = ["name","armId"];
+  const k42: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_fromStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_fromStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_fromStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_fromStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_fromStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_fromStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_fromStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_fromStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_fromStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_fromStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_fromStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_fromStorage"}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_toStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_toStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_toStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_toStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_toStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_toStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_toStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_toStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_toStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_toStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_toStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_toStorage"}]]};
+  const p2: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_fromStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_fromStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_fromStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_fromStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_fromStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_fromStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_fromStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_fromStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_fromStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_fromStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_fromStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_fromStorage"}]]};
+  const p3: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_toStorage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_toStorage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_toStorage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_toStorage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_toStorage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_toStorage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_toStorage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_toStorage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_toStorage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_toStorage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_toStorage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_toStorage"}]]};
+  const p4: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","endpointType",{"spell":["AzureFunction"]}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceId","s"]]};
+  const p5: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceId","s"]]};
+  const p6: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","endpointType",{"spell":["AzureFunction"]}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p7: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["BoolEquals"]}],["=","value","b"]]};
+  const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","value","b"]]};
+  const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_fromStorage"}]]};
+  const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_toStorage"}]]};
+  const p12: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_fromStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_toStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p15: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p16: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_fromStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]};
+  const p17: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_toStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]};
+  const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"DomainOperatorSpec_fromStorage"}]]};
+  const p19: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p20: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p21: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
+  const p22: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_toStorage"}],["=","provisioningState","s"]]};
+  const p23: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_fromStorage"}]]};
+  const p24: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["EventHub"]}],["=","resourceId","s"]]};
+  const p25: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceId","s"]]};
+  const p26: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["EventHub"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_fromStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_fromStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_fromStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_fromStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_fromStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_fromStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_fromStorage"}]]};
+  const p29: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_toStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_toStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_toStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_toStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_toStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_toStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_toStorage"}]]};
+  const p30: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_fromStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_fromStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_fromStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_fromStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_fromStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_fromStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_fromStorage"}]]};
+  const p31: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_toStorage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_toStorage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_toStorage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_toStorage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_toStorage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_toStorage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_toStorage"}]]};
+  const p32: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_fromStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
+  const p33: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_toStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
+  const p34: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_fromStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
+  const p35: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_toStorage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]};
+  const p36: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_fromStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_fromStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_fromStorage"}],["=","eventDeliverySchema",{"spell":["CloudEventSchemaV1_0","CustomInputSchema","EventGridSchema"]}],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_fromStorage"}],["=","labels",{"arr":"s"}],["=","provisioningState",{"spell":["AwaitingManualAction","Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_fromStorage"}],["=","topic","s"]]};
+  const p37: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_toStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_toStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_toStorage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_toStorage"}],["=","labels",{"arr":"s"}],["=","provisioningState","s"],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_toStorage"}],["=","topic","s"]]};
+  const p38: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_fromStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_fromStorage"}],["=","eventDeliverySchema",{"spell":["CloudEventSchemaV1_0","CustomInputSchema","EventGridSchema"]}],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_fromStorage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_fromStorage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_fromStorage"}]]};
+  const p39: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["HybridConnection"]}],["=","resourceId","s"]]};
+  const p40: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["HybridConnection"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p41: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","action",{"spell":["Allow"]}],["=","ipMask","s"]]};
+  const p42: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","action","s"],["=","ipMask","s"]]};
+  const p43: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_fromStorage"}]]};
+  const p44: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_toStorage"}]]};
+  const p45: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_fromStorage"}]]};
+  const p46: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_toStorage"}]]};
+  const p47: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","defaultValue","s"],["=","sourceField","s"]]};
+  const p48: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","defaultValue","s"],["=","sourceField","s"]]};
+  const p49: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","sourceField","s"]]};
+  const p50: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","sourceField","s"]]};
+  const p51: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_fromStorage"}],["=","eventTime",{"obj":"JsonField_STATUS_fromStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_fromStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_fromStorage"}],["=","inputSchemaMappingType",{"spell":["Json"]}],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_fromStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_fromStorage"}]]};
+  const p52: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_toStorage"}],["=","eventTime",{"obj":"JsonField_STATUS_toStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_toStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_toStorage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_toStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_toStorage"}]]};
+  const p53: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_fromStorage"}],["=","eventTime",{"obj":"JsonField_fromStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_fromStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_fromStorage"}],["=","inputSchemaMappingType",{"spell":["Json"]}],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_fromStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_fromStorage"}]]};
+  const p54: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_toStorage"}],["=","eventTime",{"obj":"JsonField_toStorage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_toStorage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_toStorage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_toStorage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_toStorage"}]]};
+  const p55: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberGreaterThan"]}],["=","value","n"]]};
+  const p56: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","value","n"]]};
+  const p57: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberGreaterThanOrEquals"]}],["=","value","n"]]};
+  const p58: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberIn"]}],["=","values",{"arr":"n"}]]};
+  const p59: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","values",{"arr":"n"}]]};
+  const p60: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberLessThan"]}],["=","value","n"]]};
+  const p61: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberLessThanOrEquals"]}],["=","value","n"]]};
+  const p62: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["NumberNotIn"]}],["=","values",{"arr":"n"}]]};
+  const p63: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","id","s"]]};
+  const p64: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","id","s"]]};
+  const p65: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","eventTimeToLiveInMinutes","i"],["=","maxDeliveryAttempts","i"]]};
+  const p66: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","eventTimeToLiveInMinutes","i"],["=","maxDeliveryAttempts","i"]]};
+  const p67: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusQueue"]}],["=","resourceId","s"]]};
+  const p68: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusQueue"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p69: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusTopic"]}],["=","resourceId","s"]]};
+  const p70: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","endpointType",{"spell":["ServiceBusTopic"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p71: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","blobContainerName","s"],["=","endpointType",{"spell":["StorageBlob"]}],["=","resourceId","s"]]};
+  const p72: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceId","s"]]};
+  const p73: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","blobContainerName","s"],["=","endpointType",{"spell":["StorageBlob"]}],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p74: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p75: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","endpointType",{"spell":["StorageQueue"]}],["=","queueName","s"],["=","resourceId","s"]]};
+  const p76: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceId","s"]]};
+  const p77: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","endpointType",{"spell":["StorageQueue"]}],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p78: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p79: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringBeginsWith"]}],["=","values",{"arr":"s"}]]};
+  const p80: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","key","s"],["=","operatorType","s"],["=","values",{"arr":"s"}]]};
+  const p81: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringContains"]}],["=","values",{"arr":"s"}]]};
+  const p82: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringEndsWith"]}],["=","values",{"arr":"s"}]]};
+  const p83: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringIn"]}],["=","values",{"arr":"s"}]]};
+  const p84: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","key","s"],["=","operatorType",{"spell":["StringNotIn"]}],["=","values",{"arr":"s"}]]};
+  const p85: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
+  const p86: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
+  const p87: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+  const p88: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_toStorage"}],["=","key2",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+  const p89: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_fromStorage"}]]};
+  const p90: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_toStorage"}]]};
+  const p91: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_fromStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]};
+  const p92: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_toStorage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]};
+  const p93: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_fromStorage"}}],["=","inputSchema",{"spell":["CloudEventSchemaV1_0","CustomEventSchema","EventGridSchema"]}],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"TopicOperatorSpec_fromStorage"}]]};
+  const p94: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointBaseUrl","s"],["=","endpointType",{"spell":["WebHook"]}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
+  const p95: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointBaseUrl","s"],["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
+  const p96: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType",{"spell":["WebHook"]}],["=","endpointUrl",{"obj":"genruntime_SecretReference_fromStorage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
+  const p97: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType","s"],["=","endpointUrl",{"obj":"genruntime_SecretReference_toStorage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]};
+  const p98: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p99: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p100: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p101: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p102: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p103: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  const p104: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}]]};
+  const p105: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}]]};
+  const p106: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]};
+  const p107: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]};
+  const p108: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_from_v20200601storage"}]]};
+  const p109: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_STATUS_to_v20200601storage"}]]};
+  const p110: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_from_v20200601storage"}]]};
+  const p111: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","json",{"obj":"JsonInputSchemaMapping_to_v20200601storage"}]]};
+  return {
+    packages: {
+      "v1api20200601": {
+        resources: {
+          Domain_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"Domain_Spec_fromStorage","status":"Domain_STATUS_fromStorage"},
+          Domain_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Domain_Spec_toStorage","status":"Domain_STATUS_toStorage"},
+          DomainsTopic_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"DomainsTopic_Spec_fromStorage","status":"DomainsTopic_STATUS_fromStorage"},
+          DomainsTopic_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"DomainsTopic_Spec_toStorage","status":"DomainsTopic_STATUS_toStorage"},
+          EventSubscription_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"EventSubscription_Spec_fromStorage","status":"EventSubscription_STATUS_fromStorage"},
+          EventSubscription_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"EventSubscription_Spec_toStorage","status":"EventSubscription_STATUS_toStorage"},
+          Topic_fromStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601","spec":"Topic_Spec_fromStorage","status":"Topic_STATUS_fromStorage"},
+          Topic_toStorage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Topic_Spec_toStorage","status":"Topic_STATUS_toStorage"},
+        },
+        types: {
+          AdvancedFilter_STATUS_fromStorage: p0,
+          AdvancedFilter_STATUS_toStorage: p1,
+          AdvancedFilter_fromStorage: p2,
+          AdvancedFilter_toStorage: p3,
+          AzureFunctionEventSubscriptionDestination_STATUS_fromStorage: p4,
+          AzureFunctionEventSubscriptionDestination_STATUS_toStorage: p5,
+          AzureFunctionEventSubscriptionDestination_fromStorage: p6,
+          AzureFunctionEventSubscriptionDestination_toStorage: p7,
+          BoolEqualsAdvancedFilter_STATUS_fromStorage: p8,
+          BoolEqualsAdvancedFilter_STATUS_toStorage: p9,
+          BoolEqualsAdvancedFilter_fromStorage: p8,
+          BoolEqualsAdvancedFilter_toStorage: p9,
+          DeadLetterDestination_STATUS_fromStorage: p10,
+          DeadLetterDestination_STATUS_toStorage: p11,
+          DeadLetterDestination_fromStorage: p12,
+          DeadLetterDestination_toStorage: p13,
+          DomainOperatorSpec_fromStorage: p14,
+          DomainOperatorSpec_toStorage: p15,
+          Domain_STATUS_fromStorage: p16,
+          Domain_STATUS_toStorage: p17,
+          Domain_Spec_fromStorage: p18,
+          Domain_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_toStorage"}],["v","v1api20200601"]]},
+          DomainsTopicOperatorSpec_fromStorage: p14,
+          DomainsTopicOperatorSpec_toStorage: p15,
+          DomainsTopicSystemData_STATUS_fromStorage: p19,
+          DomainsTopicSystemData_STATUS_toStorage: p20,
+          DomainsTopic_STATUS_fromStorage: p21,
+          DomainsTopic_STATUS_toStorage: p22,
+          DomainsTopic_Spec_fromStorage: p23,
+          DomainsTopic_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_toStorage"}],["v","v1api20200601"]]},
+          EventHubEventSubscriptionDestination_STATUS_fromStorage: p24,
+          EventHubEventSubscriptionDestination_STATUS_toStorage: p25,
+          EventHubEventSubscriptionDestination_fromStorage: p26,
+          EventHubEventSubscriptionDestination_toStorage: p27,
+          EventSubscriptionDestination_STATUS_fromStorage: p28,
+          EventSubscriptionDestination_STATUS_toStorage: p29,
+          EventSubscriptionDestination_fromStorage: p30,
+          EventSubscriptionDestination_toStorage: p31,
+          EventSubscriptionFilter_STATUS_fromStorage: p32,
+          EventSubscriptionFilter_STATUS_toStorage: p33,
+          EventSubscriptionFilter_fromStorage: p34,
+          EventSubscriptionFilter_toStorage: p35,
+          EventSubscriptionOperatorSpec_fromStorage: p14,
+          EventSubscriptionOperatorSpec_toStorage: p15,
+          EventSubscriptionSystemData_STATUS_fromStorage: p19,
+          EventSubscriptionSystemData_STATUS_toStorage: p20,
+          EventSubscription_STATUS_fromStorage: p36,
+          EventSubscription_STATUS_toStorage: p37,
+          EventSubscription_Spec_fromStorage: p38,
+          EventSubscription_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_toStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_toStorage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_toStorage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_toStorage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_toStorage"}],["v","v1api20200601"]]},
+          HybridConnectionEventSubscriptionDestination_STATUS_fromStorage: p39,
+          HybridConnectionEventSubscriptionDestination_STATUS_toStorage: p25,
+          HybridConnectionEventSubscriptionDestination_fromStorage: p40,
+          HybridConnectionEventSubscriptionDestination_toStorage: p27,
+          InboundIpRule_STATUS_fromStorage: p41,
+          InboundIpRule_STATUS_toStorage: p42,
+          InboundIpRule_fromStorage: p41,
+          InboundIpRule_toStorage: p42,
+          InputSchemaMapping_STATUS_fromStorage: p43,
+          InputSchemaMapping_STATUS_toStorage: p44,
+          InputSchemaMapping_fromStorage: p45,
+          InputSchemaMapping_toStorage: p46,
+          JsonFieldWithDefault_STATUS_fromStorage: p47,
+          JsonFieldWithDefault_STATUS_toStorage: p48,
+          JsonFieldWithDefault_fromStorage: p47,
+          JsonFieldWithDefault_toStorage: p48,
+          JsonField_STATUS_fromStorage: p49,
+          JsonField_STATUS_toStorage: p50,
+          JsonField_fromStorage: p49,
+          JsonField_toStorage: p50,
+          JsonInputSchemaMappingJsonField2_STATUS_fromStorage: p49,
+          JsonInputSchemaMappingJsonField2_STATUS_toStorage: p50,
+          JsonInputSchemaMappingJsonField2_fromStorage: p49,
+          JsonInputSchemaMappingJsonField2_toStorage: p50,
+          JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_toStorage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault2_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault2_toStorage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_STATUS_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault_STATUS_toStorage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault_toStorage: p48,
+          JsonInputSchemaMappingJsonField_STATUS_fromStorage: p49,
+          JsonInputSchemaMappingJsonField_STATUS_toStorage: p50,
+          JsonInputSchemaMappingJsonField_fromStorage: p49,
+          JsonInputSchemaMappingJsonField_toStorage: p50,
+          JsonInputSchemaMapping_STATUS_fromStorage: p51,
+          JsonInputSchemaMapping_STATUS_toStorage: p52,
+          JsonInputSchemaMapping_fromStorage: p53,
+          JsonInputSchemaMapping_toStorage: p54,
+          NumberGreaterThanAdvancedFilter_STATUS_fromStorage: p55,
+          NumberGreaterThanAdvancedFilter_STATUS_toStorage: p56,
+          NumberGreaterThanAdvancedFilter_fromStorage: p55,
+          NumberGreaterThanAdvancedFilter_toStorage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_STATUS_fromStorage: p57,
+          NumberGreaterThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_fromStorage: p57,
+          NumberGreaterThanOrEqualsAdvancedFilter_toStorage: p56,
+          NumberInAdvancedFilter_STATUS_fromStorage: p58,
+          NumberInAdvancedFilter_STATUS_toStorage: p59,
+          NumberInAdvancedFilter_fromStorage: p58,
+          NumberInAdvancedFilter_toStorage: p59,
+          NumberLessThanAdvancedFilter_STATUS_fromStorage: p60,
+          NumberLessThanAdvancedFilter_STATUS_toStorage: p56,
+          NumberLessThanAdvancedFilter_fromStorage: p60,
+          NumberLessThanAdvancedFilter_toStorage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_STATUS_fromStorage: p61,
+          NumberLessThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_fromStorage: p61,
+          NumberLessThanOrEqualsAdvancedFilter_toStorage: p56,
+          NumberNotInAdvancedFilter_STATUS_fromStorage: p62,
+          NumberNotInAdvancedFilter_STATUS_toStorage: p59,
+          NumberNotInAdvancedFilter_fromStorage: p62,
+          NumberNotInAdvancedFilter_toStorage: p59,
+          PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_fromStorage: p63,
+          PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_toStorage: p64,
+          PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_fromStorage: p63,
+          PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_toStorage: p64,
+          RetryPolicy_STATUS_fromStorage: p65,
+          RetryPolicy_STATUS_toStorage: p66,
+          RetryPolicy_fromStorage: p65,
+          RetryPolicy_toStorage: p66,
+          ServiceBusQueueEventSubscriptionDestination_STATUS_fromStorage: p67,
+          ServiceBusQueueEventSubscriptionDestination_STATUS_toStorage: p25,
+          ServiceBusQueueEventSubscriptionDestination_fromStorage: p68,
+          ServiceBusQueueEventSubscriptionDestination_toStorage: p27,
+          ServiceBusTopicEventSubscriptionDestination_STATUS_fromStorage: p69,
+          ServiceBusTopicEventSubscriptionDestination_STATUS_toStorage: p25,
+          ServiceBusTopicEventSubscriptionDestination_fromStorage: p70,
+          ServiceBusTopicEventSubscriptionDestination_toStorage: p27,
+          StorageBlobDeadLetterDestination_STATUS_fromStorage: p71,
+          StorageBlobDeadLetterDestination_STATUS_toStorage: p72,
+          StorageBlobDeadLetterDestination_fromStorage: p73,
+          StorageBlobDeadLetterDestination_toStorage: p74,
+          StorageQueueEventSubscriptionDestination_STATUS_fromStorage: p75,
+          StorageQueueEventSubscriptionDestination_STATUS_toStorage: p76,
+          StorageQueueEventSubscriptionDestination_fromStorage: p77,
+          StorageQueueEventSubscriptionDestination_toStorage: p78,
+          StringBeginsWithAdvancedFilter_STATUS_fromStorage: p79,
+          StringBeginsWithAdvancedFilter_STATUS_toStorage: p80,
+          StringBeginsWithAdvancedFilter_fromStorage: p79,
+          StringBeginsWithAdvancedFilter_toStorage: p80,
+          StringContainsAdvancedFilter_STATUS_fromStorage: p81,
+          StringContainsAdvancedFilter_STATUS_toStorage: p80,
+          StringContainsAdvancedFilter_fromStorage: p81,
+          StringContainsAdvancedFilter_toStorage: p80,
+          StringEndsWithAdvancedFilter_STATUS_fromStorage: p82,
+          StringEndsWithAdvancedFilter_STATUS_toStorage: p80,
+          StringEndsWithAdvancedFilter_fromStorage: p82,
+          StringEndsWithAdvancedFilter_toStorage: p80,
+          StringInAdvancedFilter_STATUS_fromStorage: p83,
+          StringInAdvancedFilter_STATUS_toStorage: p80,
+          StringInAdvancedFilter_fromStorage: p83,
+          StringInAdvancedFilter_toStorage: p80,
+          StringNotInAdvancedFilter_STATUS_fromStorage: p84,
+          StringNotInAdvancedFilter_STATUS_toStorage: p80,
+          StringNotInAdvancedFilter_fromStorage: p84,
+          StringNotInAdvancedFilter_toStorage: p80,
+          SystemData_STATUS_fromStorage: p19,
+          SystemData_STATUS_toStorage: p20,
+          TopicInputSchemaMapping_STATUS_fromStorage: p43,
+          TopicInputSchemaMapping_STATUS_toStorage: p44,
+          TopicInputSchemaMapping_fromStorage: p45,
+          TopicInputSchemaMapping_toStorage: p46,
+          TopicOperatorConfigMaps_fromStorage: p85,
+          TopicOperatorConfigMaps_toStorage: p86,
+          TopicOperatorSecrets_fromStorage: p87,
+          TopicOperatorSecrets_toStorage: p88,
+          TopicOperatorSpec_fromStorage: p89,
+          TopicOperatorSpec_toStorage: p90,
+          TopicSystemData_STATUS_fromStorage: p19,
+          TopicSystemData_STATUS_toStorage: p20,
+          Topic_STATUS_fromStorage: p91,
+          Topic_STATUS_toStorage: p92,
+          Topic_Spec_fromStorage: p93,
+          Topic_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_toStorage"}],["v","v1api20200601"]]},
+          WebHookEventSubscriptionDestination_STATUS_fromStorage: p94,
+          WebHookEventSubscriptionDestination_STATUS_toStorage: p95,
+          WebHookEventSubscriptionDestination_fromStorage: p96,
+          WebHookEventSubscriptionDestination_toStorage: p97,
+          conditions_Condition_fromStorage: p98,
+          conditions_Condition_toStorage: p98,
+          core_DestinationExpression_fromStorage: p99,
+          core_DestinationExpression_toStorage: p99,
+          genruntime_ArbitraryOwnerReference_fromStorage: p100,
+          genruntime_ArbitraryOwnerReference_toStorage: p100,
+          genruntime_ConfigMapDestination_fromStorage: p101,
+          genruntime_ConfigMapDestination_toStorage: p101,
+          genruntime_KnownResourceReference_fromStorage: p102,
+          genruntime_KnownResourceReference_toStorage: p102,
+          genruntime_ResourceReference_fromStorage: p100,
+          genruntime_ResourceReference_toStorage: p100,
+          genruntime_SecretDestination_fromStorage: p101,
+          genruntime_SecretDestination_toStorage: p101,
+          genruntime_SecretReference_fromStorage: p103,
+          genruntime_SecretReference_toStorage: p103,
+        },
       },
-      types: {
-        AdvancedFilter_STATUS_fromStorage: p0,
-        AdvancedFilter_STATUS_toStorage: p1,
-        AdvancedFilter_fromStorage: p2,
-        AdvancedFilter_toStorage: p3,
-        AzureFunctionEventSubscriptionDestination_STATUS_fromStorage: p4,
-        AzureFunctionEventSubscriptionDestination_STATUS_toStorage: p5,
-        AzureFunctionEventSubscriptionDestination_fromStorage: p6,
-        AzureFunctionEventSubscriptionDestination_toStorage: p7,
-        BoolEqualsAdvancedFilter_STATUS_fromStorage: p8,
-        BoolEqualsAdvancedFilter_STATUS_toStorage: p9,
-        BoolEqualsAdvancedFilter_fromStorage: p8,
-        BoolEqualsAdvancedFilter_toStorage: p9,
-        DeadLetterDestination_STATUS_fromStorage: p10,
-        DeadLetterDestination_STATUS_toStorage: p11,
-        DeadLetterDestination_fromStorage: p12,
-        DeadLetterDestination_toStorage: p13,
-        DomainOperatorSpec_fromStorage: p14,
-        DomainOperatorSpec_toStorage: p15,
-        Domain_STATUS_fromStorage: p16,
-        Domain_STATUS_toStorage: p17,
-        Domain_Spec_fromStorage: p18,
-        Domain_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_toStorage"}],["v","v1api20200601"]]},
-        DomainsTopicOperatorSpec_fromStorage: p14,
-        DomainsTopicOperatorSpec_toStorage: p15,
-        DomainsTopicSystemData_STATUS_fromStorage: p19,
-        DomainsTopicSystemData_STATUS_toStorage: p20,
-        DomainsTopic_STATUS_fromStorage: p21,
-        DomainsTopic_STATUS_toStorage: p22,
-        DomainsTopic_Spec_fromStorage: p23,
-        DomainsTopic_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_toStorage"}],["v","v1api20200601"]]},
-        EventHubEventSubscriptionDestination_STATUS_fromStorage: p24,
-        EventHubEventSubscriptionDestination_STATUS_toStorage: p25,
-        EventHubEventSubscriptionDestination_fromStorage: p26,
-        EventHubEventSubscriptionDestination_toStorage: p27,
-        EventSubscriptionDestination_STATUS_fromStorage: p28,
-        EventSubscriptionDestination_STATUS_toStorage: p29,
-        EventSubscriptionDestination_fromStorage: p30,
-        EventSubscriptionDestination_toStorage: p31,
-        EventSubscriptionFilter_STATUS_fromStorage: p32,
-        EventSubscriptionFilter_STATUS_toStorage: p33,
-        EventSubscriptionFilter_fromStorage: p34,
-        EventSubscriptionFilter_toStorage: p35,
-        EventSubscriptionOperatorSpec_fromStorage: p14,
-        EventSubscriptionOperatorSpec_toStorage: p15,
-        EventSubscriptionSystemData_STATUS_fromStorage: p19,
-        EventSubscriptionSystemData_STATUS_toStorage: p20,
-        EventSubscription_STATUS_fromStorage: p36,
-        EventSubscription_STATUS_toStorage: p37,
-        EventSubscription_Spec_fromStorage: p38,
-        EventSubscription_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_toStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_toStorage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_toStorage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_toStorage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_toStorage"}],["v","v1api20200601"]]},
-        HybridConnectionEventSubscriptionDestination_STATUS_fromStorage: p39,
-        HybridConnectionEventSubscriptionDestination_STATUS_toStorage: p25,
-        HybridConnectionEventSubscriptionDestination_fromStorage: p40,
-        HybridConnectionEventSubscriptionDestination_toStorage: p27,
-        InboundIpRule_STATUS_fromStorage: p41,
-        InboundIpRule_STATUS_toStorage: p42,
-        InboundIpRule_fromStorage: p41,
-        InboundIpRule_toStorage: p42,
-        InputSchemaMapping_STATUS_fromStorage: p43,
-        InputSchemaMapping_STATUS_toStorage: p44,
-        InputSchemaMapping_fromStorage: p45,
-        InputSchemaMapping_toStorage: p46,
-        JsonFieldWithDefault_STATUS_fromStorage: p47,
-        JsonFieldWithDefault_STATUS_toStorage: p48,
-        JsonFieldWithDefault_fromStorage: p47,
-        JsonFieldWithDefault_toStorage: p48,
-        JsonField_STATUS_fromStorage: p49,
-        JsonField_STATUS_toStorage: p50,
-        JsonField_fromStorage: p49,
-        JsonField_toStorage: p50,
-        JsonInputSchemaMappingJsonField2_STATUS_fromStorage: p49,
-        JsonInputSchemaMappingJsonField2_STATUS_toStorage: p50,
-        JsonInputSchemaMappingJsonField2_fromStorage: p49,
-        JsonInputSchemaMappingJsonField2_toStorage: p50,
-        JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_toStorage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault2_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault2_toStorage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_STATUS_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault_STATUS_toStorage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault_toStorage: p48,
-        JsonInputSchemaMappingJsonField_STATUS_fromStorage: p49,
-        JsonInputSchemaMappingJsonField_STATUS_toStorage: p50,
-        JsonInputSchemaMappingJsonField_fromStorage: p49,
-        JsonInputSchemaMappingJsonField_toStorage: p50,
-        JsonInputSchemaMapping_STATUS_fromStorage: p51,
-        JsonInputSchemaMapping_STATUS_toStorage: p52,
-        JsonInputSchemaMapping_fromStorage: p53,
-        JsonInputSchemaMapping_toStorage: p54,
-        NumberGreaterThanAdvancedFilter_STATUS_fromStorage: p55,
-        NumberGreaterThanAdvancedFilter_STATUS_toStorage: p56,
-        NumberGreaterThanAdvancedFilter_fromStorage: p55,
-        NumberGreaterThanAdvancedFilter_toStorage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_STATUS_fromStorage: p57,
-        NumberGreaterThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_fromStorage: p57,
-        NumberGreaterThanOrEqualsAdvancedFilter_toStorage: p56,
-        NumberInAdvancedFilter_STATUS_fromStorage: p58,
-        NumberInAdvancedFilter_STATUS_toStorage: p59,
-        NumberInAdvancedFilter_fromStorage: p58,
-        NumberInAdvancedFilter_toStorage: p59,
-        NumberLessThanAdvancedFilter_STATUS_fromStorage: p60,
-        NumberLessThanAdvancedFilter_STATUS_toStorage: p56,
-        NumberLessThanAdvancedFilter_fromStorage: p60,
-        NumberLessThanAdvancedFilter_toStorage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_STATUS_fromStorage: p61,
-        NumberLessThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_fromStorage: p61,
-        NumberLessThanOrEqualsAdvancedFilter_toStorage: p56,
-        NumberNotInAdvancedFilter_STATUS_fromStorage: p62,
-        NumberNotInAdvancedFilter_STATUS_toStorage: p59,
-        NumberNotInAdvancedFilter_fromStorage: p62,
-        NumberNotInAdvancedFilter_toStorage: p59,
-        PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_fromStorage: p63,
-        PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_toStorage: p64,
-        PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_fromStorage: p63,
-        PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_toStorage: p64,
-        RetryPolicy_STATUS_fromStorage: p65,
-        RetryPolicy_STATUS_toStorage: p66,
-        RetryPolicy_fromStorage: p65,
-        RetryPolicy_toStorage: p66,
-        ServiceBusQueueEventSubscriptionDestination_STATUS_fromStorage: p67,
-        ServiceBusQueueEventSubscriptionDestination_STATUS_toStorage: p25,
-        ServiceBusQueueEventSubscriptionDestination_fromStorage: p68,
-        ServiceBusQueueEventSubscriptionDestination_toStorage: p27,
-        ServiceBusTopicEventSubscriptionDestination_STATUS_fromStorage: p69,
-        ServiceBusTopicEventSubscriptionDestination_STATUS_toStorage: p25,
-        ServiceBusTopicEventSubscriptionDestination_fromStorage: p70,
-        ServiceBusTopicEventSubscriptionDestination_toStorage: p27,
-        StorageBlobDeadLetterDestination_STATUS_fromStorage: p71,
-        StorageBlobDeadLetterDestination_STATUS_toStorage: p72,
-        StorageBlobDeadLetterDestination_fromStorage: p73,
-        StorageBlobDeadLetterDestination_toStorage: p74,
-        StorageQueueEventSubscriptionDestination_STATUS_fromStorage: p75,
-        StorageQueueEventSubscriptionDestination_STATUS_toStorage: p76,
-        StorageQueueEventSubscriptionDestination_fromStorage: p77,
-        StorageQueueEventSubscriptionDestination_toStorage: p78,
-        StringBeginsWithAdvancedFilter_STATUS_fromStorage: p79,
-        StringBeginsWithAdvancedFilter_STATUS_toStorage: p80,
-        StringBeginsWithAdvancedFilter_fromStorage: p79,
-        StringBeginsWithAdvancedFilter_toStorage: p80,
-        StringContainsAdvancedFilter_STATUS_fromStorage: p81,
-        StringContainsAdvancedFilter_STATUS_toStorage: p80,
-        StringContainsAdvancedFilter_fromStorage: p81,
-        StringContainsAdvancedFilter_toStorage: p80,
-        StringEndsWithAdvancedFilter_STATUS_fromStorage: p82,
-        StringEndsWithAdvancedFilter_STATUS_toStorage: p80,
-        StringEndsWithAdvancedFilter_fromStorage: p82,
-        StringEndsWithAdvancedFilter_toStorage: p80,
-        StringInAdvancedFilter_STATUS_fromStorage: p83,
-        StringInAdvancedFilter_STATUS_toStorage: p80,
-        StringInAdvancedFilter_fromStorage: p83,
-        StringInAdvancedFilter_toStorage: p80,
-        StringNotInAdvancedFilter_STATUS_fromStorage: p84,
-        StringNotInAdvancedFilter_STATUS_toStorage: p80,
-        StringNotInAdvancedFilter_fromStorage: p84,
-        StringNotInAdvancedFilter_toStorage: p80,
-        SystemData_STATUS_fromStorage: p19,
-        SystemData_STATUS_toStorage: p20,
-        TopicInputSchemaMapping_STATUS_fromStorage: p43,
-        TopicInputSchemaMapping_STATUS_toStorage: p44,
-        TopicInputSchemaMapping_fromStorage: p45,
-        TopicInputSchemaMapping_toStorage: p46,
-        TopicOperatorConfigMaps_fromStorage: p85,
-        TopicOperatorConfigMaps_toStorage: p86,
-        TopicOperatorSecrets_fromStorage: p87,
-        TopicOperatorSecrets_toStorage: p88,
-        TopicOperatorSpec_fromStorage: p89,
-        TopicOperatorSpec_toStorage: p90,
-        TopicSystemData_STATUS_fromStorage: p19,
-        TopicSystemData_STATUS_toStorage: p20,
-        Topic_STATUS_fromStorage: p91,
-        Topic_STATUS_toStorage: p92,
-        Topic_Spec_fromStorage: p93,
-        Topic_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_toStorage"}],["v","v1api20200601"]]},
-        WebHookEventSubscriptionDestination_STATUS_fromStorage: p94,
-        WebHookEventSubscriptionDestination_STATUS_toStorage: p95,
-        WebHookEventSubscriptionDestination_fromStorage: p96,
-        WebHookEventSubscriptionDestination_toStorage: p97,
-        conditions_Condition_fromStorage: p98,
-        conditions_Condition_toStorage: p98,
-        core_DestinationExpression_fromStorage: p99,
-        core_DestinationExpression_toStorage: p99,
-        genruntime_ArbitraryOwnerReference_fromStorage: p100,
-        genruntime_ArbitraryOwnerReference_toStorage: p100,
-        genruntime_ConfigMapDestination_fromStorage: p101,
-        genruntime_ConfigMapDestination_toStorage: p101,
-        genruntime_KnownResourceReference_fromStorage: p102,
-        genruntime_KnownResourceReference_toStorage: p102,
-        genruntime_ResourceReference_fromStorage: p100,
-        genruntime_ResourceReference_toStorage: p100,
-        genruntime_SecretDestination_fromStorage: p101,
-        genruntime_SecretDestination_toStorage: p101,
-        genruntime_SecretReference_fromStorage: p103,
-        genruntime_SecretReference_toStorage: p103,
+      "v1api20200601storage": {
+        resources: {
+          Domain_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Domain_Spec_from_v20200601storage","status":"Domain_STATUS_from_v20200601storage"},
+          Domain_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Domain_Spec_to_v20200601storage","status":"Domain_STATUS_to_v20200601storage"},
+          DomainsTopic_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"DomainsTopic_Spec_from_v20200601storage","status":"DomainsTopic_STATUS_from_v20200601storage"},
+          DomainsTopic_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"DomainsTopic_Spec_to_v20200601storage","status":"DomainsTopic_STATUS_to_v20200601storage"},
+          EventSubscription_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"EventSubscription_Spec_from_v20200601storage","status":"EventSubscription_STATUS_from_v20200601storage"},
+          EventSubscription_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"EventSubscription_Spec_to_v20200601storage","status":"EventSubscription_STATUS_to_v20200601storage"},
+          Topic_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Topic_Spec_from_v20200601storage","status":"Topic_STATUS_from_v20200601storage"},
+          Topic_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Topic_Spec_to_v20200601storage","status":"Topic_STATUS_to_v20200601storage"},
+        },
+        types: {
+          AdvancedFilter_STATUS_from_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_from_v20200601storage"}]]},
+          AdvancedFilter_STATUS_to_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_to_v20200601storage"}]]},
+          AdvancedFilter_from_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_from_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_from_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_from_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_from_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_from_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_from_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_from_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_from_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_from_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_from_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_from_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_from_v20200601storage"}]]},
+          AdvancedFilter_to_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_to_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_to_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_to_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_to_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_to_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_to_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_to_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_to_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_to_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_to_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_to_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_to_v20200601storage"}]]},
+          AzureFunctionEventSubscriptionDestination_STATUS_from_v20200601storage: p5,
+          AzureFunctionEventSubscriptionDestination_STATUS_to_v20200601storage: p5,
+          AzureFunctionEventSubscriptionDestination_from_v20200601storage: {"known":k2,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]},
+          AzureFunctionEventSubscriptionDestination_to_v20200601storage: {"known":k2,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]},
+          BoolEqualsAdvancedFilter_STATUS_from_v20200601storage: p9,
+          BoolEqualsAdvancedFilter_STATUS_to_v20200601storage: p9,
+          BoolEqualsAdvancedFilter_from_v20200601storage: p9,
+          BoolEqualsAdvancedFilter_to_v20200601storage: p9,
+          DeadLetterDestination_STATUS_from_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_from_v20200601storage"}]]},
+          DeadLetterDestination_STATUS_to_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_to_v20200601storage"}]]},
+          DeadLetterDestination_from_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_from_v20200601storage"}]]},
+          DeadLetterDestination_to_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_to_v20200601storage"}]]},
+          DomainOperatorSpec_from_v20200601storage: p104,
+          DomainOperatorSpec_to_v20200601storage: p105,
+          Domain_STATUS_from_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_from_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_from_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          Domain_STATUS_to_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_to_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_to_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          Domain_Spec_from_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_from_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
+          Domain_Spec_to_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_to_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
+          DomainsTopicOperatorSpec_from_v20200601storage: p104,
+          DomainsTopicOperatorSpec_to_v20200601storage: p105,
+          DomainsTopicSystemData_STATUS_from_v20200601storage: p20,
+          DomainsTopicSystemData_STATUS_to_v20200601storage: p20,
+          DomainsTopic_STATUS_from_v20200601storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_from_v20200601storage"}],["=","provisioningState","s"]]},
+          DomainsTopic_STATUS_to_v20200601storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_to_v20200601storage"}],["=","provisioningState","s"]]},
+          DomainsTopic_Spec_from_v20200601storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20200601storage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
+          DomainsTopic_Spec_to_v20200601storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20200601storage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
+          EventHubEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
+          EventHubEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
+          EventHubEventSubscriptionDestination_from_v20200601storage: p106,
+          EventHubEventSubscriptionDestination_to_v20200601storage: p107,
+          EventSubscriptionDestination_STATUS_from_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_from_v20200601storage"}]]},
+          EventSubscriptionDestination_STATUS_to_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_to_v20200601storage"}]]},
+          EventSubscriptionDestination_from_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_from_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_from_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_from_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_from_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_from_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_from_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_from_v20200601storage"}]]},
+          EventSubscriptionDestination_to_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_to_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_to_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_to_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_to_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_to_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_to_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_to_v20200601storage"}]]},
+          EventSubscriptionFilter_STATUS_from_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_from_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
+          EventSubscriptionFilter_STATUS_to_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_to_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
+          EventSubscriptionFilter_from_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_from_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
+          EventSubscriptionFilter_to_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_to_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
+          EventSubscriptionOperatorSpec_from_v20200601storage: p104,
+          EventSubscriptionOperatorSpec_to_v20200601storage: p105,
+          EventSubscriptionSystemData_STATUS_from_v20200601storage: p20,
+          EventSubscriptionSystemData_STATUS_to_v20200601storage: p20,
+          EventSubscription_STATUS_from_v20200601storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_from_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_from_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_from_v20200601storage"}],["=","labels",{"arr":"s"}],["=","provisioningState","s"],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_from_v20200601storage"}],["=","topic","s"]]},
+          EventSubscription_STATUS_to_v20200601storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_to_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_to_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_to_v20200601storage"}],["=","labels",{"arr":"s"}],["=","provisioningState","s"],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_to_v20200601storage"}],["=","topic","s"]]},
+          EventSubscription_Spec_from_v20200601storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_from_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_from_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_from_v20200601storage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_from_v20200601storage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
+          EventSubscription_Spec_to_v20200601storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_to_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_to_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_to_v20200601storage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_to_v20200601storage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
+          HybridConnectionEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
+          HybridConnectionEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
+          HybridConnectionEventSubscriptionDestination_from_v20200601storage: p106,
+          HybridConnectionEventSubscriptionDestination_to_v20200601storage: p107,
+          InboundIpRule_STATUS_from_v20200601storage: p42,
+          InboundIpRule_STATUS_to_v20200601storage: p42,
+          InboundIpRule_from_v20200601storage: p42,
+          InboundIpRule_to_v20200601storage: p42,
+          InputSchemaMapping_STATUS_from_v20200601storage: p108,
+          InputSchemaMapping_STATUS_to_v20200601storage: p109,
+          InputSchemaMapping_from_v20200601storage: p110,
+          InputSchemaMapping_to_v20200601storage: p111,
+          JsonFieldWithDefault_STATUS_from_v20200601storage: p48,
+          JsonFieldWithDefault_STATUS_to_v20200601storage: p48,
+          JsonFieldWithDefault_from_v20200601storage: p48,
+          JsonFieldWithDefault_to_v20200601storage: p48,
+          JsonField_STATUS_from_v20200601storage: p50,
+          JsonField_STATUS_to_v20200601storage: p50,
+          JsonField_from_v20200601storage: p50,
+          JsonField_to_v20200601storage: p50,
+          JsonInputSchemaMappingJsonField2_STATUS_from_v20200601storage: p50,
+          JsonInputSchemaMappingJsonField2_STATUS_to_v20200601storage: p50,
+          JsonInputSchemaMappingJsonField2_from_v20200601storage: p50,
+          JsonInputSchemaMappingJsonField2_to_v20200601storage: p50,
+          JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_from_v20200601storage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_to_v20200601storage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault2_from_v20200601storage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault2_to_v20200601storage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_STATUS_from_v20200601storage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_STATUS_to_v20200601storage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_from_v20200601storage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_to_v20200601storage: p48,
+          JsonInputSchemaMappingJsonField_STATUS_from_v20200601storage: p50,
+          JsonInputSchemaMappingJsonField_STATUS_to_v20200601storage: p50,
+          JsonInputSchemaMappingJsonField_from_v20200601storage: p50,
+          JsonInputSchemaMappingJsonField_to_v20200601storage: p50,
+          JsonInputSchemaMapping_STATUS_from_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_from_v20200601storage"}],["=","eventTime",{"obj":"JsonField_STATUS_from_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_from_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_from_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_from_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_from_v20200601storage"}]]},
+          JsonInputSchemaMapping_STATUS_to_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_to_v20200601storage"}],["=","eventTime",{"obj":"JsonField_STATUS_to_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_to_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_to_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_to_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_to_v20200601storage"}]]},
+          JsonInputSchemaMapping_from_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_from_v20200601storage"}],["=","eventTime",{"obj":"JsonField_from_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_from_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_from_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_from_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_from_v20200601storage"}]]},
+          JsonInputSchemaMapping_to_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_to_v20200601storage"}],["=","eventTime",{"obj":"JsonField_to_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_to_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_to_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_to_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_to_v20200601storage"}]]},
+          NumberGreaterThanAdvancedFilter_STATUS_from_v20200601storage: p56,
+          NumberGreaterThanAdvancedFilter_STATUS_to_v20200601storage: p56,
+          NumberGreaterThanAdvancedFilter_from_v20200601storage: p56,
+          NumberGreaterThanAdvancedFilter_to_v20200601storage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_from_v20200601storage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_to_v20200601storage: p56,
+          NumberInAdvancedFilter_STATUS_from_v20200601storage: p59,
+          NumberInAdvancedFilter_STATUS_to_v20200601storage: p59,
+          NumberInAdvancedFilter_from_v20200601storage: p59,
+          NumberInAdvancedFilter_to_v20200601storage: p59,
+          NumberLessThanAdvancedFilter_STATUS_from_v20200601storage: p56,
+          NumberLessThanAdvancedFilter_STATUS_to_v20200601storage: p56,
+          NumberLessThanAdvancedFilter_from_v20200601storage: p56,
+          NumberLessThanAdvancedFilter_to_v20200601storage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_from_v20200601storage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_to_v20200601storage: p56,
+          NumberNotInAdvancedFilter_STATUS_from_v20200601storage: p59,
+          NumberNotInAdvancedFilter_STATUS_to_v20200601storage: p59,
+          NumberNotInAdvancedFilter_from_v20200601storage: p59,
+          NumberNotInAdvancedFilter_to_v20200601storage: p59,
+          PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_from_v20200601storage: p64,
+          PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_to_v20200601storage: p64,
+          PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_from_v20200601storage: p64,
+          PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_to_v20200601storage: p64,
+          RetryPolicy_STATUS_from_v20200601storage: p66,
+          RetryPolicy_STATUS_to_v20200601storage: p66,
+          RetryPolicy_from_v20200601storage: p66,
+          RetryPolicy_to_v20200601storage: p66,
+          ServiceBusQueueEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
+          ServiceBusQueueEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
+          ServiceBusQueueEventSubscriptionDestination_from_v20200601storage: p106,
+          ServiceBusQueueEventSubscriptionDestination_to_v20200601storage: p107,
+          ServiceBusTopicEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
+          ServiceBusTopicEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
+          ServiceBusTopicEventSubscriptionDestination_from_v20200601storage: p106,
+          ServiceBusTopicEventSubscriptionDestination_to_v20200601storage: p107,
+          StorageBlobDeadLetterDestination_STATUS_from_v20200601storage: p72,
+          StorageBlobDeadLetterDestination_STATUS_to_v20200601storage: p72,
+          StorageBlobDeadLetterDestination_from_v20200601storage: {"known":k29,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]},
+          StorageBlobDeadLetterDestination_to_v20200601storage: {"known":k29,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]},
+          StorageQueueEventSubscriptionDestination_STATUS_from_v20200601storage: p76,
+          StorageQueueEventSubscriptionDestination_STATUS_to_v20200601storage: p76,
+          StorageQueueEventSubscriptionDestination_from_v20200601storage: {"known":k31,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]},
+          StorageQueueEventSubscriptionDestination_to_v20200601storage: {"known":k31,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]},
+          StringBeginsWithAdvancedFilter_STATUS_from_v20200601storage: p80,
+          StringBeginsWithAdvancedFilter_STATUS_to_v20200601storage: p80,
+          StringBeginsWithAdvancedFilter_from_v20200601storage: p80,
+          StringBeginsWithAdvancedFilter_to_v20200601storage: p80,
+          StringContainsAdvancedFilter_STATUS_from_v20200601storage: p80,
+          StringContainsAdvancedFilter_STATUS_to_v20200601storage: p80,
+          StringContainsAdvancedFilter_from_v20200601storage: p80,
+          StringContainsAdvancedFilter_to_v20200601storage: p80,
+          StringEndsWithAdvancedFilter_STATUS_from_v20200601storage: p80,
+          StringEndsWithAdvancedFilter_STATUS_to_v20200601storage: p80,
+          StringEndsWithAdvancedFilter_from_v20200601storage: p80,
+          StringEndsWithAdvancedFilter_to_v20200601storage: p80,
+          StringInAdvancedFilter_STATUS_from_v20200601storage: p80,
+          StringInAdvancedFilter_STATUS_to_v20200601storage: p80,
+          StringInAdvancedFilter_from_v20200601storage: p80,
+          StringInAdvancedFilter_to_v20200601storage: p80,
+          StringNotInAdvancedFilter_STATUS_from_v20200601storage: p80,
+          StringNotInAdvancedFilter_STATUS_to_v20200601storage: p80,
+          StringNotInAdvancedFilter_from_v20200601storage: p80,
+          StringNotInAdvancedFilter_to_v20200601storage: p80,
+          SystemData_STATUS_from_v20200601storage: p20,
+          SystemData_STATUS_to_v20200601storage: p20,
+          TopicInputSchemaMapping_STATUS_from_v20200601storage: p108,
+          TopicInputSchemaMapping_STATUS_to_v20200601storage: p109,
+          TopicInputSchemaMapping_from_v20200601storage: p110,
+          TopicInputSchemaMapping_to_v20200601storage: p111,
+          TopicOperatorConfigMaps_from_v20200601storage: {"known":k32,"destBag":true,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_from_v20200601storage"}]]},
+          TopicOperatorConfigMaps_to_v20200601storage: {"known":k32,"destBag":true,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_to_v20200601storage"}]]},
+          TopicOperatorSecrets_from_v20200601storage: {"known":k33,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_from_v20200601storage"}],["=","key2",{"obj":"genruntime_SecretDestination_from_v20200601storage"}]]},
+          TopicOperatorSecrets_to_v20200601storage: {"known":k33,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_to_v20200601storage"}],["=","key2",{"obj":"genruntime_SecretDestination_to_v20200601storage"}]]},
+          TopicOperatorSpec_from_v20200601storage: {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_from_v20200601storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_from_v20200601storage"}]]},
+          TopicOperatorSpec_to_v20200601storage: {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_to_v20200601storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_to_v20200601storage"}]]},
+          TopicSystemData_STATUS_from_v20200601storage: p20,
+          TopicSystemData_STATUS_to_v20200601storage: p20,
+          Topic_STATUS_from_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_from_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_from_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_from_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          Topic_STATUS_to_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_to_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_to_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_to_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          Topic_Spec_from_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_from_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
+          Topic_Spec_to_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_to_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
+          WebHookEventSubscriptionDestination_STATUS_from_v20200601storage: p95,
+          WebHookEventSubscriptionDestination_STATUS_to_v20200601storage: p95,
+          WebHookEventSubscriptionDestination_from_v20200601storage: {"known":k36,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType","s"],["=","endpointUrl",{"obj":"genruntime_SecretReference_from_v20200601storage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]},
+          WebHookEventSubscriptionDestination_to_v20200601storage: {"known":k36,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType","s"],["=","endpointUrl",{"obj":"genruntime_SecretReference_to_v20200601storage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]},
+          conditions_Condition_from_v20200601storage: p98,
+          conditions_Condition_to_v20200601storage: p98,
+          core_DestinationExpression_from_v20200601storage: p99,
+          core_DestinationExpression_to_v20200601storage: p99,
+          genruntime_ArbitraryOwnerReference_from_v20200601storage: p100,
+          genruntime_ArbitraryOwnerReference_to_v20200601storage: p100,
+          genruntime_ConfigMapDestination_from_v20200601storage: p101,
+          genruntime_ConfigMapDestination_to_v20200601storage: p101,
+          genruntime_KnownResourceReference_from_v20200601storage: p102,
+          genruntime_KnownResourceReference_to_v20200601storage: p102,
+          genruntime_ResourceReference_from_v20200601storage: p100,
+          genruntime_ResourceReference_to_v20200601storage: p100,
+          genruntime_SecretDestination_from_v20200601storage: p101,
+          genruntime_SecretDestination_to_v20200601storage: p101,
+          genruntime_SecretReference_from_v20200601storage: p103,
+          genruntime_SecretReference_to_v20200601storage: p103,
+        },
+      },
+      "v20200601": {
+        resources: {
+          Domain_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"Domain_Spec_fromStorage","status":"Domain_STATUS_fromStorage"},
+          Domain_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Domain_Spec_toStorage","status":"Domain_STATUS_toStorage"},
+          DomainsTopic_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"DomainsTopic_Spec_fromStorage","status":"DomainsTopic_STATUS_fromStorage"},
+          DomainsTopic_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"DomainsTopic_Spec_toStorage","status":"DomainsTopic_STATUS_toStorage"},
+          EventSubscription_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"EventSubscription_Spec_fromStorage","status":"EventSubscription_STATUS_fromStorage"},
+          EventSubscription_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"EventSubscription_Spec_toStorage","status":"EventSubscription_STATUS_toStorage"},
+          Topic_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"Topic_Spec_fromStorage","status":"Topic_STATUS_fromStorage"},
+          Topic_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Topic_Spec_toStorage","status":"Topic_STATUS_toStorage"},
+        },
+        types: {
+          AdvancedFilter_STATUS_fromStorage: p0,
+          AdvancedFilter_STATUS_toStorage: p1,
+          AdvancedFilter_fromStorage: p2,
+          AdvancedFilter_toStorage: p3,
+          AzureFunctionEventSubscriptionDestination_STATUS_fromStorage: p4,
+          AzureFunctionEventSubscriptionDestination_STATUS_toStorage: p5,
+          AzureFunctionEventSubscriptionDestination_fromStorage: p6,
+          AzureFunctionEventSubscriptionDestination_toStorage: p7,
+          BoolEqualsAdvancedFilter_STATUS_fromStorage: p8,
+          BoolEqualsAdvancedFilter_STATUS_toStorage: p9,
+          BoolEqualsAdvancedFilter_fromStorage: p8,
+          BoolEqualsAdvancedFilter_toStorage: p9,
+          DeadLetterDestination_STATUS_fromStorage: p10,
+          DeadLetterDestination_STATUS_toStorage: p11,
+          DeadLetterDestination_fromStorage: p12,
+          DeadLetterDestination_toStorage: p13,
+          DomainOperatorSpec_fromStorage: p14,
+          DomainOperatorSpec_toStorage: p15,
+          Domain_STATUS_fromStorage: p16,
+          Domain_STATUS_toStorage: p17,
+          Domain_Spec_fromStorage: p18,
+          Domain_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_toStorage"}],["v","v20200601"]]},
+          DomainsTopicOperatorSpec_fromStorage: p14,
+          DomainsTopicOperatorSpec_toStorage: p15,
+          DomainsTopicSystemData_STATUS_fromStorage: p19,
+          DomainsTopicSystemData_STATUS_toStorage: p20,
+          DomainsTopic_STATUS_fromStorage: p21,
+          DomainsTopic_STATUS_toStorage: p22,
+          DomainsTopic_Spec_fromStorage: p23,
+          DomainsTopic_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_toStorage"}],["v","v20200601"]]},
+          EventHubEventSubscriptionDestination_STATUS_fromStorage: p24,
+          EventHubEventSubscriptionDestination_STATUS_toStorage: p25,
+          EventHubEventSubscriptionDestination_fromStorage: p26,
+          EventHubEventSubscriptionDestination_toStorage: p27,
+          EventSubscriptionDestination_STATUS_fromStorage: p28,
+          EventSubscriptionDestination_STATUS_toStorage: p29,
+          EventSubscriptionDestination_fromStorage: p30,
+          EventSubscriptionDestination_toStorage: p31,
+          EventSubscriptionFilter_STATUS_fromStorage: p32,
+          EventSubscriptionFilter_STATUS_toStorage: p33,
+          EventSubscriptionFilter_fromStorage: p34,
+          EventSubscriptionFilter_toStorage: p35,
+          EventSubscriptionOperatorSpec_fromStorage: p14,
+          EventSubscriptionOperatorSpec_toStorage: p15,
+          EventSubscriptionSystemData_STATUS_fromStorage: p19,
+          EventSubscriptionSystemData_STATUS_toStorage: p20,
+          EventSubscription_STATUS_fromStorage: p36,
+          EventSubscription_STATUS_toStorage: p37,
+          EventSubscription_Spec_fromStorage: p38,
+          EventSubscription_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_toStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_toStorage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_toStorage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_toStorage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_toStorage"}],["v","v20200601"]]},
+          HybridConnectionEventSubscriptionDestination_STATUS_fromStorage: p39,
+          HybridConnectionEventSubscriptionDestination_STATUS_toStorage: p25,
+          HybridConnectionEventSubscriptionDestination_fromStorage: p40,
+          HybridConnectionEventSubscriptionDestination_toStorage: p27,
+          InboundIpRule_STATUS_fromStorage: p41,
+          InboundIpRule_STATUS_toStorage: p42,
+          InboundIpRule_fromStorage: p41,
+          InboundIpRule_toStorage: p42,
+          InputSchemaMapping_STATUS_fromStorage: p43,
+          InputSchemaMapping_STATUS_toStorage: p44,
+          InputSchemaMapping_fromStorage: p45,
+          InputSchemaMapping_toStorage: p46,
+          JsonFieldWithDefault_STATUS_fromStorage: p47,
+          JsonFieldWithDefault_STATUS_toStorage: p48,
+          JsonFieldWithDefault_fromStorage: p47,
+          JsonFieldWithDefault_toStorage: p48,
+          JsonField_STATUS_fromStorage: p49,
+          JsonField_STATUS_toStorage: p50,
+          JsonField_fromStorage: p49,
+          JsonField_toStorage: p50,
+          JsonInputSchemaMappingJsonField2_STATUS_fromStorage: p49,
+          JsonInputSchemaMappingJsonField2_STATUS_toStorage: p50,
+          JsonInputSchemaMappingJsonField2_fromStorage: p49,
+          JsonInputSchemaMappingJsonField2_toStorage: p50,
+          JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_toStorage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault2_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault2_toStorage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_STATUS_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault_STATUS_toStorage: p48,
+          JsonInputSchemaMappingJsonFieldWithDefault_fromStorage: p47,
+          JsonInputSchemaMappingJsonFieldWithDefault_toStorage: p48,
+          JsonInputSchemaMappingJsonField_STATUS_fromStorage: p49,
+          JsonInputSchemaMappingJsonField_STATUS_toStorage: p50,
+          JsonInputSchemaMappingJsonField_fromStorage: p49,
+          JsonInputSchemaMappingJsonField_toStorage: p50,
+          JsonInputSchemaMapping_STATUS_fromStorage: p51,
+          JsonInputSchemaMapping_STATUS_toStorage: p52,
+          JsonInputSchemaMapping_fromStorage: p53,
+          JsonInputSchemaMapping_toStorage: p54,
+          NumberGreaterThanAdvancedFilter_STATUS_fromStorage: p55,
+          NumberGreaterThanAdvancedFilter_STATUS_toStorage: p56,
+          NumberGreaterThanAdvancedFilter_fromStorage: p55,
+          NumberGreaterThanAdvancedFilter_toStorage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_STATUS_fromStorage: p57,
+          NumberGreaterThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
+          NumberGreaterThanOrEqualsAdvancedFilter_fromStorage: p57,
+          NumberGreaterThanOrEqualsAdvancedFilter_toStorage: p56,
+          NumberInAdvancedFilter_STATUS_fromStorage: p58,
+          NumberInAdvancedFilter_STATUS_toStorage: p59,
+          NumberInAdvancedFilter_fromStorage: p58,
+          NumberInAdvancedFilter_toStorage: p59,
+          NumberLessThanAdvancedFilter_STATUS_fromStorage: p60,
+          NumberLessThanAdvancedFilter_STATUS_toStorage: p56,
+          NumberLessThanAdvancedFilter_fromStorage: p60,
+          NumberLessThanAdvancedFilter_toStorage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_STATUS_fromStorage: p61,
+          NumberLessThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
+          NumberLessThanOrEqualsAdvancedFilter_fromStorage: p61,
+          NumberLessThanOrEqualsAdvancedFilter_toStorage: p56,
+          NumberNotInAdvancedFilter_STATUS_fromStorage: p62,
+          NumberNotInAdvancedFilter_STATUS_toStorage: p59,
+          NumberNotInAdvancedFilter_fromStorage: p62,
+          NumberNotInAdvancedFilter_toStorage: p59,
+          PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_fromStorage: p63,
+          PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_toStorage: p64,
+          PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_fromStorage: p63,
+          PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_toStorage: p64,
+          RetryPolicy_STATUS_fromStorage: p65,
+          RetryPolicy_STATUS_toStorage: p66,
+          RetryPolicy_fromStorage: p65,
+          RetryPolicy_toStorage: p66,
+          ServiceBusQueueEventSubscriptionDestination_STATUS_fromStorage: p67,
+          ServiceBusQueueEventSubscriptionDestination_STATUS_toStorage: p25,
+          ServiceBusQueueEventSubscriptionDestination_fromStorage: p68,
+          ServiceBusQueueEventSubscriptionDestination_toStorage: p27,
+          ServiceBusTopicEventSubscriptionDestination_STATUS_fromStorage: p69,
+          ServiceBusTopicEventSubscriptionDestination_STATUS_toStorage: p25,
+          ServiceBusTopicEventSubscriptionDestination_fromStorage: p70,
+          ServiceBusTopicEventSubscriptionDestination_toStorage: p27,
+          StorageBlobDeadLetterDestination_STATUS_fromStorage: p71,
+          StorageBlobDeadLetterDestination_STATUS_toStorage: p72,
+          StorageBlobDeadLetterDestination_fromStorage: p73,
+          StorageBlobDeadLetterDestination_toStorage: p74,
+          StorageQueueEventSubscriptionDestination_STATUS_fromStorage: p75,
+          StorageQueueEventSubscriptionDestination_STATUS_toStorage: p76,
+          StorageQueueEventSubscriptionDestination_fromStorage: p77,
+          StorageQueueEventSubscriptionDestination_toStorage: p78,
+          StringBeginsWithAdvancedFilter_STATUS_fromStorage: p79,
+          StringBeginsWithAdvancedFilter_STATUS_toStorage: p80,
+          StringBeginsWithAdvancedFilter_fromStorage: p79,
+          StringBeginsWithAdvancedFilter_toStorage: p80,
+          StringContainsAdvancedFilter_STATUS_fromStorage: p81,
+          StringContainsAdvancedFilter_STATUS_toStorage: p80,
+          StringContainsAdvancedFilter_fromStorage: p81,
+          StringContainsAdvancedFilter_toStorage: p80,
+          StringEndsWithAdvancedFilter_STATUS_fromStorage: p82,
+          StringEndsWithAdvancedFilter_STATUS_toStorage: p80,
+          StringEndsWithAdvancedFilter_fromStorage: p82,
+          StringEndsWithAdvancedFilter_toStorage: p80,
+          StringInAdvancedFilter_STATUS_fromStorage: p83,
+          StringInAdvancedFilter_STATUS_toStorage: p80,
+          StringInAdvancedFilter_fromStorage: p83,
+          StringInAdvancedFilter_toStorage: p80,
+          StringNotInAdvancedFilter_STATUS_fromStorage: p84,
+          StringNotInAdvancedFilter_STATUS_toStorage: p80,
+          StringNotInAdvancedFilter_fromStorage: p84,
+          StringNotInAdvancedFilter_toStorage: p80,
+          SystemData_STATUS_fromStorage: p19,
+          SystemData_STATUS_toStorage: p20,
+          TopicInputSchemaMapping_STATUS_fromStorage: p43,
+          TopicInputSchemaMapping_STATUS_toStorage: p44,
+          TopicInputSchemaMapping_fromStorage: p45,
+          TopicInputSchemaMapping_toStorage: p46,
+          TopicOperatorConfigMaps_fromStorage: p85,
+          TopicOperatorConfigMaps_toStorage: p86,
+          TopicOperatorSecrets_fromStorage: p87,
+          TopicOperatorSecrets_toStorage: p88,
+          TopicOperatorSpec_fromStorage: p89,
+          TopicOperatorSpec_toStorage: p90,
+          TopicSystemData_STATUS_fromStorage: p19,
+          TopicSystemData_STATUS_toStorage: p20,
+          Topic_STATUS_fromStorage: p91,
+          Topic_STATUS_toStorage: p92,
+          Topic_Spec_fromStorage: p93,
+          Topic_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_toStorage"}],["v","v20200601"]]},
+          WebHookEventSubscriptionDestination_STATUS_fromStorage: p94,
+          WebHookEventSubscriptionDestination_STATUS_toStorage: p95,
+          WebHookEventSubscriptionDestination_fromStorage: p96,
+          WebHookEventSubscriptionDestination_toStorage: p97,
+          conditions_Condition_fromStorage: p98,
+          conditions_Condition_toStorage: p98,
+          core_DestinationExpression_fromStorage: p99,
+          core_DestinationExpression_toStorage: p99,
+          genruntime_ArbitraryOwnerReference_fromStorage: p100,
+          genruntime_ArbitraryOwnerReference_toStorage: p100,
+          genruntime_ConfigMapDestination_fromStorage: p101,
+          genruntime_ConfigMapDestination_toStorage: p101,
+          genruntime_KnownResourceReference_fromStorage: p102,
+          genruntime_KnownResourceReference_toStorage: p102,
+          genruntime_ResourceReference_fromStorage: p100,
+          genruntime_ResourceReference_toStorage: p100,
+          genruntime_SecretDestination_fromStorage: p101,
+          genruntime_SecretDestination_toStorage: p101,
+          genruntime_SecretReference_fromStorage: p103,
+          genruntime_SecretReference_toStorage: p103,
+        },
       },
     },
-    "v1api20200601storage": {
-      resources: {
-        Domain_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Domain_Spec_from_v20200601storage","status":"Domain_STATUS_from_v20200601storage"},
-        Domain_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Domain_Spec_to_v20200601storage","status":"Domain_STATUS_to_v20200601storage"},
-        DomainsTopic_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"DomainsTopic_Spec_from_v20200601storage","status":"DomainsTopic_STATUS_from_v20200601storage"},
-        DomainsTopic_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"DomainsTopic_Spec_to_v20200601storage","status":"DomainsTopic_STATUS_to_v20200601storage"},
-        EventSubscription_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"EventSubscription_Spec_from_v20200601storage","status":"EventSubscription_STATUS_from_v20200601storage"},
-        EventSubscription_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"EventSubscription_Spec_to_v20200601storage","status":"EventSubscription_STATUS_to_v20200601storage"},
-        Topic_from_v20200601storage: {"apiVersion":"eventgrid.azure.com/v1api20200601storage","spec":"Topic_Spec_from_v20200601storage","status":"Topic_STATUS_from_v20200601storage"},
-        Topic_to_v20200601storage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Topic_Spec_to_v20200601storage","status":"Topic_STATUS_to_v20200601storage"},
-      },
-      types: {
-        AdvancedFilter_STATUS_from_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_from_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_from_v20200601storage"}]]},
-        AdvancedFilter_STATUS_to_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_STATUS_to_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_STATUS_to_v20200601storage"}]]},
-        AdvancedFilter_from_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_from_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_from_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_from_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_from_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_from_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_from_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_from_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_from_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_from_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_from_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_from_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_from_v20200601storage"}]]},
-        AdvancedFilter_to_v20200601storage: {"known":k0,"destBag":true,"steps":[["=","boolEquals",{"obj":"BoolEqualsAdvancedFilter_to_v20200601storage"}],["=","numberGreaterThan",{"obj":"NumberGreaterThanAdvancedFilter_to_v20200601storage"}],["=","numberGreaterThanOrEquals",{"obj":"NumberGreaterThanOrEqualsAdvancedFilter_to_v20200601storage"}],["=","numberIn",{"obj":"NumberInAdvancedFilter_to_v20200601storage"}],["=","numberLessThan",{"obj":"NumberLessThanAdvancedFilter_to_v20200601storage"}],["=","numberLessThanOrEquals",{"obj":"NumberLessThanOrEqualsAdvancedFilter_to_v20200601storage"}],["=","numberNotIn",{"obj":"NumberNotInAdvancedFilter_to_v20200601storage"}],["=","stringBeginsWith",{"obj":"StringBeginsWithAdvancedFilter_to_v20200601storage"}],["=","stringContains",{"obj":"StringContainsAdvancedFilter_to_v20200601storage"}],["=","stringEndsWith",{"obj":"StringEndsWithAdvancedFilter_to_v20200601storage"}],["=","stringIn",{"obj":"StringInAdvancedFilter_to_v20200601storage"}],["=","stringNotIn",{"obj":"StringNotInAdvancedFilter_to_v20200601storage"}]]},
-        AzureFunctionEventSubscriptionDestination_STATUS_from_v20200601storage: p5,
-        AzureFunctionEventSubscriptionDestination_STATUS_to_v20200601storage: p5,
-        AzureFunctionEventSubscriptionDestination_from_v20200601storage: {"known":k2,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]},
-        AzureFunctionEventSubscriptionDestination_to_v20200601storage: {"known":k2,"destBag":true,"steps":[["=","endpointType","s"],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]},
-        BoolEqualsAdvancedFilter_STATUS_from_v20200601storage: p9,
-        BoolEqualsAdvancedFilter_STATUS_to_v20200601storage: p9,
-        BoolEqualsAdvancedFilter_from_v20200601storage: p9,
-        BoolEqualsAdvancedFilter_to_v20200601storage: p9,
-        DeadLetterDestination_STATUS_from_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_from_v20200601storage"}]]},
-        DeadLetterDestination_STATUS_to_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_STATUS_to_v20200601storage"}]]},
-        DeadLetterDestination_from_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_from_v20200601storage"}]]},
-        DeadLetterDestination_to_v20200601storage: {"known":k4,"destBag":true,"steps":[["=","storageBlob",{"obj":"StorageBlobDeadLetterDestination_to_v20200601storage"}]]},
-        DomainOperatorSpec_from_v20200601storage: p104,
-        DomainOperatorSpec_to_v20200601storage: p105,
-        Domain_STATUS_from_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_from_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_from_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        Domain_STATUS_to_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_STATUS_to_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_to_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        Domain_Spec_from_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_from_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
-        Domain_Spec_to_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_to_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
-        DomainsTopicOperatorSpec_from_v20200601storage: p104,
-        DomainsTopicOperatorSpec_to_v20200601storage: p105,
-        DomainsTopicSystemData_STATUS_from_v20200601storage: p20,
-        DomainsTopicSystemData_STATUS_to_v20200601storage: p20,
-        DomainsTopic_STATUS_from_v20200601storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_from_v20200601storage"}],["=","provisioningState","s"]]},
-        DomainsTopic_STATUS_to_v20200601storage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"DomainsTopicSystemData_STATUS_to_v20200601storage"}],["=","provisioningState","s"]]},
-        DomainsTopic_Spec_from_v20200601storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20200601storage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
-        DomainsTopic_Spec_to_v20200601storage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20200601storage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
-        EventHubEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
-        EventHubEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
-        EventHubEventSubscriptionDestination_from_v20200601storage: p106,
-        EventHubEventSubscriptionDestination_to_v20200601storage: p107,
-        EventSubscriptionDestination_STATUS_from_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_from_v20200601storage"}]]},
-        EventSubscriptionDestination_STATUS_to_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_STATUS_to_v20200601storage"}]]},
-        EventSubscriptionDestination_from_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_from_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_from_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_from_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_from_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_from_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_from_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_from_v20200601storage"}]]},
-        EventSubscriptionDestination_to_v20200601storage: {"known":k15,"destBag":true,"steps":[["=","azureFunction",{"obj":"AzureFunctionEventSubscriptionDestination_to_v20200601storage"}],["=","eventHub",{"obj":"EventHubEventSubscriptionDestination_to_v20200601storage"}],["=","hybridConnection",{"obj":"HybridConnectionEventSubscriptionDestination_to_v20200601storage"}],["=","serviceBusQueue",{"obj":"ServiceBusQueueEventSubscriptionDestination_to_v20200601storage"}],["=","serviceBusTopic",{"obj":"ServiceBusTopicEventSubscriptionDestination_to_v20200601storage"}],["=","storageQueue",{"obj":"StorageQueueEventSubscriptionDestination_to_v20200601storage"}],["=","webHook",{"obj":"WebHookEventSubscriptionDestination_to_v20200601storage"}]]},
-        EventSubscriptionFilter_STATUS_from_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_from_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
-        EventSubscriptionFilter_STATUS_to_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_STATUS_to_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
-        EventSubscriptionFilter_from_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_from_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
-        EventSubscriptionFilter_to_v20200601storage: {"known":k16,"destBag":true,"steps":[["=","advancedFilters",{"arr":{"obj":"AdvancedFilter_to_v20200601storage"}}],["=","includedEventTypes",{"arr":"s"}],["=","isSubjectCaseSensitive","b"],["=","subjectBeginsWith","s"],["=","subjectEndsWith","s"]]},
-        EventSubscriptionOperatorSpec_from_v20200601storage: p104,
-        EventSubscriptionOperatorSpec_to_v20200601storage: p105,
-        EventSubscriptionSystemData_STATUS_from_v20200601storage: p20,
-        EventSubscriptionSystemData_STATUS_to_v20200601storage: p20,
-        EventSubscription_STATUS_from_v20200601storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_from_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_from_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_from_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_from_v20200601storage"}],["=","labels",{"arr":"s"}],["=","provisioningState","s"],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_from_v20200601storage"}],["=","topic","s"]]},
-        EventSubscription_STATUS_to_v20200601storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"EventSubscriptionSystemData_STATUS_to_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_STATUS_to_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_STATUS_to_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_STATUS_to_v20200601storage"}],["=","labels",{"arr":"s"}],["=","provisioningState","s"],["=","retryPolicy",{"obj":"RetryPolicy_STATUS_to_v20200601storage"}],["=","topic","s"]]},
-        EventSubscription_Spec_from_v20200601storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_from_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_from_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_from_v20200601storage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_from_v20200601storage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
-        EventSubscription_Spec_to_v20200601storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v20200601storage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_to_v20200601storage"}],["=","destination",{"obj":"EventSubscriptionDestination_to_v20200601storage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_to_v20200601storage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_to_v20200601storage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
-        HybridConnectionEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
-        HybridConnectionEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
-        HybridConnectionEventSubscriptionDestination_from_v20200601storage: p106,
-        HybridConnectionEventSubscriptionDestination_to_v20200601storage: p107,
-        InboundIpRule_STATUS_from_v20200601storage: p42,
-        InboundIpRule_STATUS_to_v20200601storage: p42,
-        InboundIpRule_from_v20200601storage: p42,
-        InboundIpRule_to_v20200601storage: p42,
-        InputSchemaMapping_STATUS_from_v20200601storage: p108,
-        InputSchemaMapping_STATUS_to_v20200601storage: p109,
-        InputSchemaMapping_from_v20200601storage: p110,
-        InputSchemaMapping_to_v20200601storage: p111,
-        JsonFieldWithDefault_STATUS_from_v20200601storage: p48,
-        JsonFieldWithDefault_STATUS_to_v20200601storage: p48,
-        JsonFieldWithDefault_from_v20200601storage: p48,
-        JsonFieldWithDefault_to_v20200601storage: p48,
-        JsonField_STATUS_from_v20200601storage: p50,
-        JsonField_STATUS_to_v20200601storage: p50,
-        JsonField_from_v20200601storage: p50,
-        JsonField_to_v20200601storage: p50,
-        JsonInputSchemaMappingJsonField2_STATUS_from_v20200601storage: p50,
-        JsonInputSchemaMappingJsonField2_STATUS_to_v20200601storage: p50,
-        JsonInputSchemaMappingJsonField2_from_v20200601storage: p50,
-        JsonInputSchemaMappingJsonField2_to_v20200601storage: p50,
-        JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_from_v20200601storage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_to_v20200601storage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault2_from_v20200601storage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault2_to_v20200601storage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_STATUS_from_v20200601storage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_STATUS_to_v20200601storage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_from_v20200601storage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_to_v20200601storage: p48,
-        JsonInputSchemaMappingJsonField_STATUS_from_v20200601storage: p50,
-        JsonInputSchemaMappingJsonField_STATUS_to_v20200601storage: p50,
-        JsonInputSchemaMappingJsonField_from_v20200601storage: p50,
-        JsonInputSchemaMappingJsonField_to_v20200601storage: p50,
-        JsonInputSchemaMapping_STATUS_from_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_from_v20200601storage"}],["=","eventTime",{"obj":"JsonField_STATUS_from_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_from_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_from_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_from_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_from_v20200601storage"}]]},
-        JsonInputSchemaMapping_STATUS_to_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_STATUS_to_v20200601storage"}],["=","eventTime",{"obj":"JsonField_STATUS_to_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_STATUS_to_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_STATUS_to_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_to_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_STATUS_to_v20200601storage"}]]},
-        JsonInputSchemaMapping_from_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_from_v20200601storage"}],["=","eventTime",{"obj":"JsonField_from_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_from_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_from_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_from_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_from_v20200601storage"}]]},
-        JsonInputSchemaMapping_to_v20200601storage: {"known":k24,"destBag":true,"steps":[["=","dataVersion",{"obj":"JsonFieldWithDefault_to_v20200601storage"}],["=","eventTime",{"obj":"JsonField_to_v20200601storage"}],["=","eventType",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault_to_v20200601storage"}],["=","id",{"obj":"JsonInputSchemaMappingJsonField_to_v20200601storage"}],["=","inputSchemaMappingType","s"],["=","subject",{"obj":"JsonInputSchemaMappingJsonFieldWithDefault2_to_v20200601storage"}],["=","topic",{"obj":"JsonInputSchemaMappingJsonField2_to_v20200601storage"}]]},
-        NumberGreaterThanAdvancedFilter_STATUS_from_v20200601storage: p56,
-        NumberGreaterThanAdvancedFilter_STATUS_to_v20200601storage: p56,
-        NumberGreaterThanAdvancedFilter_from_v20200601storage: p56,
-        NumberGreaterThanAdvancedFilter_to_v20200601storage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_from_v20200601storage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_to_v20200601storage: p56,
-        NumberInAdvancedFilter_STATUS_from_v20200601storage: p59,
-        NumberInAdvancedFilter_STATUS_to_v20200601storage: p59,
-        NumberInAdvancedFilter_from_v20200601storage: p59,
-        NumberInAdvancedFilter_to_v20200601storage: p59,
-        NumberLessThanAdvancedFilter_STATUS_from_v20200601storage: p56,
-        NumberLessThanAdvancedFilter_STATUS_to_v20200601storage: p56,
-        NumberLessThanAdvancedFilter_from_v20200601storage: p56,
-        NumberLessThanAdvancedFilter_to_v20200601storage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_STATUS_from_v20200601storage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_STATUS_to_v20200601storage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_from_v20200601storage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_to_v20200601storage: p56,
-        NumberNotInAdvancedFilter_STATUS_from_v20200601storage: p59,
-        NumberNotInAdvancedFilter_STATUS_to_v20200601storage: p59,
-        NumberNotInAdvancedFilter_from_v20200601storage: p59,
-        NumberNotInAdvancedFilter_to_v20200601storage: p59,
-        PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_from_v20200601storage: p64,
-        PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_to_v20200601storage: p64,
-        PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_from_v20200601storage: p64,
-        PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_to_v20200601storage: p64,
-        RetryPolicy_STATUS_from_v20200601storage: p66,
-        RetryPolicy_STATUS_to_v20200601storage: p66,
-        RetryPolicy_from_v20200601storage: p66,
-        RetryPolicy_to_v20200601storage: p66,
-        ServiceBusQueueEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
-        ServiceBusQueueEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
-        ServiceBusQueueEventSubscriptionDestination_from_v20200601storage: p106,
-        ServiceBusQueueEventSubscriptionDestination_to_v20200601storage: p107,
-        ServiceBusTopicEventSubscriptionDestination_STATUS_from_v20200601storage: p25,
-        ServiceBusTopicEventSubscriptionDestination_STATUS_to_v20200601storage: p25,
-        ServiceBusTopicEventSubscriptionDestination_from_v20200601storage: p106,
-        ServiceBusTopicEventSubscriptionDestination_to_v20200601storage: p107,
-        StorageBlobDeadLetterDestination_STATUS_from_v20200601storage: p72,
-        StorageBlobDeadLetterDestination_STATUS_to_v20200601storage: p72,
-        StorageBlobDeadLetterDestination_from_v20200601storage: {"known":k29,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]},
-        StorageBlobDeadLetterDestination_to_v20200601storage: {"known":k29,"destBag":true,"steps":[["=","blobContainerName","s"],["=","endpointType","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]},
-        StorageQueueEventSubscriptionDestination_STATUS_from_v20200601storage: p76,
-        StorageQueueEventSubscriptionDestination_STATUS_to_v20200601storage: p76,
-        StorageQueueEventSubscriptionDestination_from_v20200601storage: {"known":k31,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20200601storage"}]]},
-        StorageQueueEventSubscriptionDestination_to_v20200601storage: {"known":k31,"destBag":true,"steps":[["=","endpointType","s"],["=","queueName","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20200601storage"}]]},
-        StringBeginsWithAdvancedFilter_STATUS_from_v20200601storage: p80,
-        StringBeginsWithAdvancedFilter_STATUS_to_v20200601storage: p80,
-        StringBeginsWithAdvancedFilter_from_v20200601storage: p80,
-        StringBeginsWithAdvancedFilter_to_v20200601storage: p80,
-        StringContainsAdvancedFilter_STATUS_from_v20200601storage: p80,
-        StringContainsAdvancedFilter_STATUS_to_v20200601storage: p80,
-        StringContainsAdvancedFilter_from_v20200601storage: p80,
-        StringContainsAdvancedFilter_to_v20200601storage: p80,
-        StringEndsWithAdvancedFilter_STATUS_from_v20200601storage: p80,
-        StringEndsWithAdvancedFilter_STATUS_to_v20200601storage: p80,
-        StringEndsWithAdvancedFilter_from_v20200601storage: p80,
-        StringEndsWithAdvancedFilter_to_v20200601storage: p80,
-        StringInAdvancedFilter_STATUS_from_v20200601storage: p80,
-        StringInAdvancedFilter_STATUS_to_v20200601storage: p80,
-        StringInAdvancedFilter_from_v20200601storage: p80,
-        StringInAdvancedFilter_to_v20200601storage: p80,
-        StringNotInAdvancedFilter_STATUS_from_v20200601storage: p80,
-        StringNotInAdvancedFilter_STATUS_to_v20200601storage: p80,
-        StringNotInAdvancedFilter_from_v20200601storage: p80,
-        StringNotInAdvancedFilter_to_v20200601storage: p80,
-        SystemData_STATUS_from_v20200601storage: p20,
-        SystemData_STATUS_to_v20200601storage: p20,
-        TopicInputSchemaMapping_STATUS_from_v20200601storage: p108,
-        TopicInputSchemaMapping_STATUS_to_v20200601storage: p109,
-        TopicInputSchemaMapping_from_v20200601storage: p110,
-        TopicInputSchemaMapping_to_v20200601storage: p111,
-        TopicOperatorConfigMaps_from_v20200601storage: {"known":k32,"destBag":true,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_from_v20200601storage"}]]},
-        TopicOperatorConfigMaps_to_v20200601storage: {"known":k32,"destBag":true,"steps":[["=","endpoint",{"obj":"genruntime_ConfigMapDestination_to_v20200601storage"}]]},
-        TopicOperatorSecrets_from_v20200601storage: {"known":k33,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_from_v20200601storage"}],["=","key2",{"obj":"genruntime_SecretDestination_from_v20200601storage"}]]},
-        TopicOperatorSecrets_to_v20200601storage: {"known":k33,"destBag":true,"steps":[["=","key1",{"obj":"genruntime_SecretDestination_to_v20200601storage"}],["=","key2",{"obj":"genruntime_SecretDestination_to_v20200601storage"}]]},
-        TopicOperatorSpec_from_v20200601storage: {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_from_v20200601storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20200601storage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_from_v20200601storage"}]]},
-        TopicOperatorSpec_to_v20200601storage: {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}],["=","configMaps",{"obj":"TopicOperatorConfigMaps_to_v20200601storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20200601storage"}}],["=","secrets",{"obj":"TopicOperatorSecrets_to_v20200601storage"}]]},
-        TopicSystemData_STATUS_from_v20200601storage: p20,
-        TopicSystemData_STATUS_to_v20200601storage: p20,
-        Topic_STATUS_from_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_from_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_from_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_from_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        Topic_STATUS_to_v20200601storage: {"known":k6,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"TopicSystemData_STATUS_to_v20200601storage"}],["=","tags",{"map":"s"}],["=","endpoint","s"],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_STATUS_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_STATUS_to_v20200601storage"}],["=","metricResourceId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_to_v20200601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        Topic_Spec_from_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_from_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_from_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_from_v20200601storage"}],["=0","originalVersion","s"]]},
-        Topic_Spec_to_v20200601storage: {"known":k7,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20200601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_to_v20200601storage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_to_v20200601storage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_to_v20200601storage"}],["=0","originalVersion","s"]]},
-        WebHookEventSubscriptionDestination_STATUS_from_v20200601storage: p95,
-        WebHookEventSubscriptionDestination_STATUS_to_v20200601storage: p95,
-        WebHookEventSubscriptionDestination_from_v20200601storage: {"known":k36,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType","s"],["=","endpointUrl",{"obj":"genruntime_SecretReference_from_v20200601storage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]},
-        WebHookEventSubscriptionDestination_to_v20200601storage: {"known":k36,"destBag":true,"steps":[["=","azureActiveDirectoryApplicationIdOrUri","s"],["=","azureActiveDirectoryTenantId","s"],["=","endpointType","s"],["=","endpointUrl",{"obj":"genruntime_SecretReference_to_v20200601storage"}],["=","maxEventsPerBatch","i"],["=","preferredBatchSizeInKilobytes","i"]]},
-        conditions_Condition_from_v20200601storage: p98,
-        conditions_Condition_to_v20200601storage: p98,
-        core_DestinationExpression_from_v20200601storage: p99,
-        core_DestinationExpression_to_v20200601storage: p99,
-        genruntime_ArbitraryOwnerReference_from_v20200601storage: p100,
-        genruntime_ArbitraryOwnerReference_to_v20200601storage: p100,
-        genruntime_ConfigMapDestination_from_v20200601storage: p101,
-        genruntime_ConfigMapDestination_to_v20200601storage: p101,
-        genruntime_KnownResourceReference_from_v20200601storage: p102,
-        genruntime_KnownResourceReference_to_v20200601storage: p102,
-        genruntime_ResourceReference_from_v20200601storage: p100,
-        genruntime_ResourceReference_to_v20200601storage: p100,
-        genruntime_SecretDestination_from_v20200601storage: p101,
-        genruntime_SecretDestination_to_v20200601storage: p101,
-        genruntime_SecretReference_from_v20200601storage: p103,
-        genruntime_SecretReference_to_v20200601storage: p103,
-      },
+    hooks: {
     },
-    "v20200601": {
-      resources: {
-        Domain_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"Domain_Spec_fromStorage","status":"Domain_STATUS_fromStorage"},
-        Domain_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Domain_Spec_toStorage","status":"Domain_STATUS_toStorage"},
-        DomainsTopic_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"DomainsTopic_Spec_fromStorage","status":"DomainsTopic_STATUS_fromStorage"},
-        DomainsTopic_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"DomainsTopic_Spec_toStorage","status":"DomainsTopic_STATUS_toStorage"},
-        EventSubscription_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"EventSubscription_Spec_fromStorage","status":"EventSubscription_STATUS_fromStorage"},
-        EventSubscription_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"EventSubscription_Spec_toStorage","status":"EventSubscription_STATUS_toStorage"},
-        Topic_fromStorage: {"apiVersion":"eventgrid.azure.com/v20200601","spec":"Topic_Spec_fromStorage","status":"Topic_STATUS_fromStorage"},
-        Topic_toStorage: {"apiVersion":"eventgrid.azure.com/v20200601storage","spec":"Topic_Spec_toStorage","status":"Topic_STATUS_toStorage"},
-      },
-      types: {
-        AdvancedFilter_STATUS_fromStorage: p0,
-        AdvancedFilter_STATUS_toStorage: p1,
-        AdvancedFilter_fromStorage: p2,
-        AdvancedFilter_toStorage: p3,
-        AzureFunctionEventSubscriptionDestination_STATUS_fromStorage: p4,
-        AzureFunctionEventSubscriptionDestination_STATUS_toStorage: p5,
-        AzureFunctionEventSubscriptionDestination_fromStorage: p6,
-        AzureFunctionEventSubscriptionDestination_toStorage: p7,
-        BoolEqualsAdvancedFilter_STATUS_fromStorage: p8,
-        BoolEqualsAdvancedFilter_STATUS_toStorage: p9,
-        BoolEqualsAdvancedFilter_fromStorage: p8,
-        BoolEqualsAdvancedFilter_toStorage: p9,
-        DeadLetterDestination_STATUS_fromStorage: p10,
-        DeadLetterDestination_STATUS_toStorage: p11,
-        DeadLetterDestination_fromStorage: p12,
-        DeadLetterDestination_toStorage: p13,
-        DomainOperatorSpec_fromStorage: p14,
-        DomainOperatorSpec_toStorage: p15,
-        Domain_STATUS_fromStorage: p16,
-        Domain_STATUS_toStorage: p17,
-        Domain_Spec_fromStorage: p18,
-        Domain_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"InputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"DomainOperatorSpec_toStorage"}],["v","v20200601"]]},
-        DomainsTopicOperatorSpec_fromStorage: p14,
-        DomainsTopicOperatorSpec_toStorage: p15,
-        DomainsTopicSystemData_STATUS_fromStorage: p19,
-        DomainsTopicSystemData_STATUS_toStorage: p20,
-        DomainsTopic_STATUS_fromStorage: p21,
-        DomainsTopic_STATUS_toStorage: p22,
-        DomainsTopic_Spec_fromStorage: p23,
-        DomainsTopic_Spec_toStorage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DomainsTopicOperatorSpec_toStorage"}],["v","v20200601"]]},
-        EventHubEventSubscriptionDestination_STATUS_fromStorage: p24,
-        EventHubEventSubscriptionDestination_STATUS_toStorage: p25,
-        EventHubEventSubscriptionDestination_fromStorage: p26,
-        EventHubEventSubscriptionDestination_toStorage: p27,
-        EventSubscriptionDestination_STATUS_fromStorage: p28,
-        EventSubscriptionDestination_STATUS_toStorage: p29,
-        EventSubscriptionDestination_fromStorage: p30,
-        EventSubscriptionDestination_toStorage: p31,
-        EventSubscriptionFilter_STATUS_fromStorage: p32,
-        EventSubscriptionFilter_STATUS_toStorage: p33,
-        EventSubscriptionFilter_fromStorage: p34,
-        EventSubscriptionFilter_toStorage: p35,
-        EventSubscriptionOperatorSpec_fromStorage: p14,
-        EventSubscriptionOperatorSpec_toStorage: p15,
-        EventSubscriptionSystemData_STATUS_fromStorage: p19,
-        EventSubscriptionSystemData_STATUS_toStorage: p20,
-        EventSubscription_STATUS_fromStorage: p36,
-        EventSubscription_STATUS_toStorage: p37,
-        EventSubscription_Spec_fromStorage: p38,
-        EventSubscription_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","deadLetterDestination",{"obj":"DeadLetterDestination_toStorage"}],["=","destination",{"obj":"EventSubscriptionDestination_toStorage"}],["=","eventDeliverySchema","s"],["=","expirationTimeUtc","s"],["=","filter",{"obj":"EventSubscriptionFilter_toStorage"}],["=","labels",{"arr":"s"}],["=","retryPolicy",{"obj":"RetryPolicy_toStorage"}],["=","operatorSpec",{"obj":"EventSubscriptionOperatorSpec_toStorage"}],["v","v20200601"]]},
-        HybridConnectionEventSubscriptionDestination_STATUS_fromStorage: p39,
-        HybridConnectionEventSubscriptionDestination_STATUS_toStorage: p25,
-        HybridConnectionEventSubscriptionDestination_fromStorage: p40,
-        HybridConnectionEventSubscriptionDestination_toStorage: p27,
-        InboundIpRule_STATUS_fromStorage: p41,
-        InboundIpRule_STATUS_toStorage: p42,
-        InboundIpRule_fromStorage: p41,
-        InboundIpRule_toStorage: p42,
-        InputSchemaMapping_STATUS_fromStorage: p43,
-        InputSchemaMapping_STATUS_toStorage: p44,
-        InputSchemaMapping_fromStorage: p45,
-        InputSchemaMapping_toStorage: p46,
-        JsonFieldWithDefault_STATUS_fromStorage: p47,
-        JsonFieldWithDefault_STATUS_toStorage: p48,
-        JsonFieldWithDefault_fromStorage: p47,
-        JsonFieldWithDefault_toStorage: p48,
-        JsonField_STATUS_fromStorage: p49,
-        JsonField_STATUS_toStorage: p50,
-        JsonField_fromStorage: p49,
-        JsonField_toStorage: p50,
-        JsonInputSchemaMappingJsonField2_STATUS_fromStorage: p49,
-        JsonInputSchemaMappingJsonField2_STATUS_toStorage: p50,
-        JsonInputSchemaMappingJsonField2_fromStorage: p49,
-        JsonInputSchemaMappingJsonField2_toStorage: p50,
-        JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault2_STATUS_toStorage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault2_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault2_toStorage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_STATUS_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault_STATUS_toStorage: p48,
-        JsonInputSchemaMappingJsonFieldWithDefault_fromStorage: p47,
-        JsonInputSchemaMappingJsonFieldWithDefault_toStorage: p48,
-        JsonInputSchemaMappingJsonField_STATUS_fromStorage: p49,
-        JsonInputSchemaMappingJsonField_STATUS_toStorage: p50,
-        JsonInputSchemaMappingJsonField_fromStorage: p49,
-        JsonInputSchemaMappingJsonField_toStorage: p50,
-        JsonInputSchemaMapping_STATUS_fromStorage: p51,
-        JsonInputSchemaMapping_STATUS_toStorage: p52,
-        JsonInputSchemaMapping_fromStorage: p53,
-        JsonInputSchemaMapping_toStorage: p54,
-        NumberGreaterThanAdvancedFilter_STATUS_fromStorage: p55,
-        NumberGreaterThanAdvancedFilter_STATUS_toStorage: p56,
-        NumberGreaterThanAdvancedFilter_fromStorage: p55,
-        NumberGreaterThanAdvancedFilter_toStorage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_STATUS_fromStorage: p57,
-        NumberGreaterThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
-        NumberGreaterThanOrEqualsAdvancedFilter_fromStorage: p57,
-        NumberGreaterThanOrEqualsAdvancedFilter_toStorage: p56,
-        NumberInAdvancedFilter_STATUS_fromStorage: p58,
-        NumberInAdvancedFilter_STATUS_toStorage: p59,
-        NumberInAdvancedFilter_fromStorage: p58,
-        NumberInAdvancedFilter_toStorage: p59,
-        NumberLessThanAdvancedFilter_STATUS_fromStorage: p60,
-        NumberLessThanAdvancedFilter_STATUS_toStorage: p56,
-        NumberLessThanAdvancedFilter_fromStorage: p60,
-        NumberLessThanAdvancedFilter_toStorage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_STATUS_fromStorage: p61,
-        NumberLessThanOrEqualsAdvancedFilter_STATUS_toStorage: p56,
-        NumberLessThanOrEqualsAdvancedFilter_fromStorage: p61,
-        NumberLessThanOrEqualsAdvancedFilter_toStorage: p56,
-        NumberNotInAdvancedFilter_STATUS_fromStorage: p62,
-        NumberNotInAdvancedFilter_STATUS_toStorage: p59,
-        NumberNotInAdvancedFilter_fromStorage: p62,
-        NumberNotInAdvancedFilter_toStorage: p59,
-        PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_fromStorage: p63,
-        PrivateEndpointConnection_STATUS_Domain_SubResourceEmbedded_STATUS_toStorage: p64,
-        PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_fromStorage: p63,
-        PrivateEndpointConnection_STATUS_Topic_SubResourceEmbedded_STATUS_toStorage: p64,
-        RetryPolicy_STATUS_fromStorage: p65,
-        RetryPolicy_STATUS_toStorage: p66,
-        RetryPolicy_fromStorage: p65,
-        RetryPolicy_toStorage: p66,
-        ServiceBusQueueEventSubscriptionDestination_STATUS_fromStorage: p67,
-        ServiceBusQueueEventSubscriptionDestination_STATUS_toStorage: p25,
-        ServiceBusQueueEventSubscriptionDestination_fromStorage: p68,
-        ServiceBusQueueEventSubscriptionDestination_toStorage: p27,
-        ServiceBusTopicEventSubscriptionDestination_STATUS_fromStorage: p69,
-        ServiceBusTopicEventSubscriptionDestination_STATUS_toStorage: p25,
-        ServiceBusTopicEventSubscriptionDestination_fromStorage: p70,
-        ServiceBusTopicEventSubscriptionDestination_toStorage: p27,
-        StorageBlobDeadLetterDestination_STATUS_fromStorage: p71,
-        StorageBlobDeadLetterDestination_STATUS_toStorage: p72,
-        StorageBlobDeadLetterDestination_fromStorage: p73,
-        StorageBlobDeadLetterDestination_toStorage: p74,
-        StorageQueueEventSubscriptionDestination_STATUS_fromStorage: p75,
-        StorageQueueEventSubscriptionDestination_STATUS_toStorage: p76,
-        StorageQueueEventSubscriptionDestination_fromStorage: p77,
-        StorageQueueEventSubscriptionDestination_toStorage: p78,
-        StringBeginsWithAdvancedFilter_STATUS_fromStorage: p79,
-        StringBeginsWithAdvancedFilter_STATUS_toStorage: p80,
-        StringBeginsWithAdvancedFilter_fromStorage: p79,
-        StringBeginsWithAdvancedFilter_toStorage: p80,
-        StringContainsAdvancedFilter_STATUS_fromStorage: p81,
-        StringContainsAdvancedFilter_STATUS_toStorage: p80,
-        StringContainsAdvancedFilter_fromStorage: p81,
-        StringContainsAdvancedFilter_toStorage: p80,
-        StringEndsWithAdvancedFilter_STATUS_fromStorage: p82,
-        StringEndsWithAdvancedFilter_STATUS_toStorage: p80,
-        StringEndsWithAdvancedFilter_fromStorage: p82,
-        StringEndsWithAdvancedFilter_toStorage: p80,
-        StringInAdvancedFilter_STATUS_fromStorage: p83,
-        StringInAdvancedFilter_STATUS_toStorage: p80,
-        StringInAdvancedFilter_fromStorage: p83,
-        StringInAdvancedFilter_toStorage: p80,
-        StringNotInAdvancedFilter_STATUS_fromStorage: p84,
-        StringNotInAdvancedFilter_STATUS_toStorage: p80,
-        StringNotInAdvancedFilter_fromStorage: p84,
-        StringNotInAdvancedFilter_toStorage: p80,
-        SystemData_STATUS_fromStorage: p19,
-        SystemData_STATUS_toStorage: p20,
-        TopicInputSchemaMapping_STATUS_fromStorage: p43,
-        TopicInputSchemaMapping_STATUS_toStorage: p44,
-        TopicInputSchemaMapping_fromStorage: p45,
-        TopicInputSchemaMapping_toStorage: p46,
-        TopicOperatorConfigMaps_fromStorage: p85,
-        TopicOperatorConfigMaps_toStorage: p86,
-        TopicOperatorSecrets_fromStorage: p87,
-        TopicOperatorSecrets_toStorage: p88,
-        TopicOperatorSpec_fromStorage: p89,
-        TopicOperatorSpec_toStorage: p90,
-        TopicSystemData_STATUS_fromStorage: p19,
-        TopicSystemData_STATUS_toStorage: p20,
-        Topic_STATUS_fromStorage: p91,
-        Topic_STATUS_toStorage: p92,
-        Topic_Spec_fromStorage: p93,
-        Topic_Spec_toStorage: {"known":k8,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","inboundIpRules",{"arr":{"obj":"InboundIpRule_toStorage"}}],["=","inputSchema","s"],["=","inputSchemaMapping",{"obj":"TopicInputSchemaMapping_toStorage"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"TopicOperatorSpec_toStorage"}],["v","v20200601"]]},
-        WebHookEventSubscriptionDestination_STATUS_fromStorage: p94,
-        WebHookEventSubscriptionDestination_STATUS_toStorage: p95,
-        WebHookEventSubscriptionDestination_fromStorage: p96,
-        WebHookEventSubscriptionDestination_toStorage: p97,
-        conditions_Condition_fromStorage: p98,
-        conditions_Condition_toStorage: p98,
-        core_DestinationExpression_fromStorage: p99,
-        core_DestinationExpression_toStorage: p99,
-        genruntime_ArbitraryOwnerReference_fromStorage: p100,
-        genruntime_ArbitraryOwnerReference_toStorage: p100,
-        genruntime_ConfigMapDestination_fromStorage: p101,
-        genruntime_ConfigMapDestination_toStorage: p101,
-        genruntime_KnownResourceReference_fromStorage: p102,
-        genruntime_KnownResourceReference_toStorage: p102,
-        genruntime_ResourceReference_fromStorage: p100,
-        genruntime_ResourceReference_toStorage: p100,
-        genruntime_SecretDestination_fromStorage: p101,
-        genruntime_SecretDestination_toStorage: p101,
-        genruntime_SecretReference_fromStorage: p103,
-        genruntime_SecretReference_toStorage: p103,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

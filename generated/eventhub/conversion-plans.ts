@@ -2,427 +2,435 @@
 /** The conversions of eventhub.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["destination","enabled","encoding","intervalInSeconds","sizeLimitInBytes","skipEmptyArchives"];
-const k1: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","name","storageAccountResourceId"];
-const k2: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","name","storageAccountResourceReference"];
-const k3: readonly string[] = ["keySource","keyVaultProperties","requireInfrastructureEncryption"];
-const k4: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k5: readonly string[] = ["type","userAssignedIdentities"];
-const k6: readonly string[] = ["identity","keyName","keyVaultUri","keyVersion"];
-const k7: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
-const k8: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k9: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","alternateName","clusterArmId","createdAt","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","metricId","privateEndpointConnections","provisioningState","serviceBusEndpoint","status","updatedAt","zoneRedundant"];
-const k10: readonly string[] = ["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","zoneRedundant","operatorSpec","originalVersion"];
-const k11: readonly string[] = ["conditions","id","name","type","location","systemData","rights"];
-const k12: readonly string[] = ["azureName","owner","rights","operatorSpec","originalVersion"];
-const k13: readonly string[] = ["azureName","owner","rights","operatorSpec"];
-const k14: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k15: readonly string[] = ["conditions","id","name","type","location","systemData","captureDescription","createdAt","messageRetentionInDays","partitionCount","partitionIds","status","updatedAt"];
-const k16: readonly string[] = ["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","operatorSpec","originalVersion"];
-const k17: readonly string[] = ["conditions","id","name","type","location","systemData","createdAt","updatedAt","userMetadata"];
-const k18: readonly string[] = ["azureName","owner","userMetadata","operatorSpec","originalVersion"];
-const k19: readonly string[] = ["azureName","owner","userMetadata","operatorSpec"];
-const k20: readonly string[] = ["id"];
-const k21: readonly string[] = ["capacity","name","tier"];
-const k22: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k23: readonly string[] = ["reference"];
-const k24: readonly string[] = ["userAssignedIdentity"];
-const k25: readonly string[] = ["userAssignedIdentityReference"];
-const k26: readonly string[] = ["clientId","principalId"];
-const k27: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k28: readonly string[] = ["name","key","value","annotations","labels"];
-const k29: readonly string[] = ["name","armId"];
-const k30: readonly string[] = ["group","kind","name","armId"];
-const k31: readonly string[] = ["name","key","annotations","labels"];
-const k32: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","identity","name","storageAccountResourceId"];
-const k33: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","identity","name","storageAccountResourceReference"];
-const k34: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","alternateName","clusterArmId","createdAt","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","metricId","minimumTlsVersion","privateEndpointConnections","provisioningState","publicNetworkAccess","serviceBusEndpoint","status","updatedAt","zoneRedundant"];
-const k35: readonly string[] = ["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","minimumTlsVersion","publicNetworkAccess","zoneRedundant","operatorSpec","originalVersion"];
-const k36: readonly string[] = ["conditions","id","name","type","location","systemData","captureDescription","createdAt","messageRetentionInDays","partitionCount","partitionIds","retentionDescription","status","updatedAt","userMetadata"];
-const k37: readonly string[] = ["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","retentionDescription","userMetadata","operatorSpec","originalVersion"];
-const k38: readonly string[] = ["type","userAssignedIdentity"];
-const k39: readonly string[] = ["type","userAssignedIdentityReference"];
-const k40: readonly string[] = ["cleanupPolicy","retentionTimeInHours","tombstoneRetentionTimeInHours"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","destination",{"obj":"Destination_STATUS_fromStorage"}],["=","enabled","b"],["=","encoding",{"spell":["Avro","AvroDeflate"]}],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_STATUS_toStorage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
-const p2: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","destination",{"obj":"Destination_fromStorage"}],["=","enabled","b"],["=","encoding",{"spell":["Avro","AvroDeflate"]}],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
-const p3: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_toStorage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
-const p4: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.KeyVault"]}],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_fromStorage"}}],["=","requireInfrastructureEncryption","b"]]};
-const p5: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_toStorage"}}],["=","requireInfrastructureEncryption","b"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.KeyVault"]}],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_fromStorage"}}],["=","requireInfrastructureEncryption","b"]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_toStorage"}}],["=","requireInfrastructureEncryption","b"]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_fromStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_toStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p14: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_fromStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p15: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_toStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
-const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
-const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
-const p18: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_fromStorage"}]]};
-const p19: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_toStorage"}]]};
-const p20: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_fromStorage"}]]};
-const p21: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_toStorage"}]]};
-const p22: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
-const p23: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","rights",{"arr":"s"}]]};
-const p24: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_fromStorage"}]]};
-const p25: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p26: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p27: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_fromStorage"}]]};
-const p28: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_toStorage"}]]};
-const p29: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_fromStorage"}]]};
-const p30: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]};
-const p31: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]};
-const p32: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_fromStorage"}]]};
-const p33: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","id","s"]]};
-const p34: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","id","s"]]};
-const p35: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["Basic","Premium","Standard"]}],["=","tier",{"spell":["Basic","Premium","Standard"]}]]};
-const p36: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]};
-const p37: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p38: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p39: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p40: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p41: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","userAssignedIdentity","s"]]};
-const p42: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","userAssignedIdentity","s"]]};
-const p43: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p44: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p45: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p46: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p47: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p48: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p49: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p50: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p51: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p52: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}]]};
-const p53: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}]]};
-const p54: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","rights",{"arr":"s"}]]};
-const p55: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","rights",{"arr":"s"}]]};
-const p56: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}]]};
-const p57: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}]]};
-const p58: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentity","s"]]};
-const p59: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","cleanupPolicy",{"spell":["Compact","Delete"]}],["=","retentionTimeInHours","i"],["=","tombstoneRetentionTimeInHours","i"]]};
-const p60: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","cleanupPolicy","s"],["=","retentionTimeInHours","i"],["=","tombstoneRetentionTimeInHours","i"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20211101": {
-      resources: {
-        Namespace_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"Namespace_Spec_fromStorage","status":"Namespace_STATUS_fromStorage"},
-        Namespace_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"Namespace_Spec_toStorage","status":"Namespace_STATUS_toStorage"},
-        NamespacesAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesAuthorizationRule_Spec_fromStorage","status":"NamespacesAuthorizationRule_STATUS_fromStorage"},
-        NamespacesAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesAuthorizationRule_Spec_toStorage","status":"NamespacesAuthorizationRule_STATUS_toStorage"},
-        NamespacesEventhub_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesEventhub_Spec_fromStorage","status":"NamespacesEventhub_STATUS_fromStorage"},
-        NamespacesEventhub_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhub_Spec_toStorage","status":"NamespacesEventhub_STATUS_toStorage"},
-        NamespacesEventhubsAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesEventhubsAuthorizationRule_Spec_fromStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_fromStorage"},
-        NamespacesEventhubsAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_toStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_toStorage"},
-        NamespacesEventhubsConsumerGroup_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesEventhubsConsumerGroup_Spec_fromStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_fromStorage"},
-        NamespacesEventhubsConsumerGroup_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_toStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["destination","enabled","encoding","intervalInSeconds","sizeLimitInBytes","skipEmptyArchives"];
+  const k1: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","name","storageAccountResourceId"];
+  const k2: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","name","storageAccountResourceReference"];
+  const k3: readonly string[] = ["keySource","keyVaultProperties","requireInfrastructureEncryption"];
+  const k4: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k5: readonly string[] = ["type","userAssignedIdentities"];
+  const k6: readonly string[] = ["identity","keyName","keyVaultUri","keyVersion"];
+  const k7: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
+  const k8: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k9: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","alternateName","clusterArmId","createdAt","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","metricId","privateEndpointConnections","provisioningState","serviceBusEndpoint","status","updatedAt","zoneRedundant"];
+  const k10: readonly string[] = ["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","zoneRedundant","operatorSpec","originalVersion"];
+  const k11: readonly string[] = ["conditions","id","name","type","location","systemData","rights"];
+  const k12: readonly string[] = ["azureName","owner","rights","operatorSpec","originalVersion"];
+  const k13: readonly string[] = ["azureName","owner","rights","operatorSpec"];
+  const k14: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k15: readonly string[] = ["conditions","id","name","type","location","systemData","captureDescription","createdAt","messageRetentionInDays","partitionCount","partitionIds","status","updatedAt"];
+  const k16: readonly string[] = ["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","operatorSpec","originalVersion"];
+  const k17: readonly string[] = ["conditions","id","name","type","location","systemData","createdAt","updatedAt","userMetadata"];
+  const k18: readonly string[] = ["azureName","owner","userMetadata","operatorSpec","originalVersion"];
+  const k19: readonly string[] = ["azureName","owner","userMetadata","operatorSpec"];
+  const k20: readonly string[] = ["id"];
+  const k21: readonly string[] = ["capacity","name","tier"];
+  const k22: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k23: readonly string[] = ["reference"];
+  const k24: readonly string[] = ["userAssignedIdentity"];
+  const k25: readonly string[] = ["userAssignedIdentityReference"];
+  const k26: readonly string[] = ["clientId","principalId"];
+  const k27: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k28: readonly string[] = ["name","key","value","annotations","labels"];
+  const k29: readonly string[] = ["name","armId"];
+  const k30: readonly string[] = ["group","kind","name","armId"];
+  const k31: readonly string[] = ["name","key","annotations","labels"];
+  const k32: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","identity","name","storageAccountResourceId"];
+  const k33: readonly string[] = ["archiveNameFormat","blobContainer","dataLakeAccountName","dataLakeFolderPath","dataLakeSubscriptionId","identity","name","storageAccountResourceReference"];
+  const k34: readonly string[] = ["conditions","id","name","type","identity","location","sku","systemData","tags","alternateName","clusterArmId","createdAt","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","metricId","minimumTlsVersion","privateEndpointConnections","provisioningState","publicNetworkAccess","serviceBusEndpoint","status","updatedAt","zoneRedundant"];
+  const k35: readonly string[] = ["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","minimumTlsVersion","publicNetworkAccess","zoneRedundant","operatorSpec","originalVersion"];
+  const k36: readonly string[] = ["conditions","id","name","type","location","systemData","captureDescription","createdAt","messageRetentionInDays","partitionCount","partitionIds","retentionDescription","status","updatedAt","userMetadata"];
+  const k37: readonly string[] = ["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","retentionDescription","userMetadata","operatorSpec","originalVersion"];
+  const k38: readonly string[] = ["type","userAssignedIdentity"];
+  const k39: readonly string[] = ["type","userAssignedIdentityReference"];
+  const k40: readonly string[] = ["cleanupPolicy","retentionTimeInHours","tombstoneRetentionTimeInHours"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","destination",{"obj":"Destination_STATUS_fromStorage"}],["=","enabled","b"],["=","encoding",{"spell":["Avro","AvroDeflate"]}],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_STATUS_toStorage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
+  const p2: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","destination",{"obj":"Destination_fromStorage"}],["=","enabled","b"],["=","encoding",{"spell":["Avro","AvroDeflate"]}],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
+  const p3: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_toStorage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]};
+  const p4: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.KeyVault"]}],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_fromStorage"}}],["=","requireInfrastructureEncryption","b"]]};
+  const p5: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_toStorage"}}],["=","requireInfrastructureEncryption","b"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","keySource",{"spell":["Microsoft.KeyVault"]}],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_fromStorage"}}],["=","requireInfrastructureEncryption","b"]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_toStorage"}}],["=","requireInfrastructureEncryption","b"]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+  const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_fromStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+  const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_toStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+  const p14: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_fromStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+  const p15: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_toStorage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]};
+  const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+  const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+  const p18: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_fromStorage"}]]};
+  const p19: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_toStorage"}]]};
+  const p20: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_fromStorage"}]]};
+  const p21: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_toStorage"}]]};
+  const p22: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
+  const p23: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","rights",{"arr":"s"}]]};
+  const p24: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_fromStorage"}]]};
+  const p25: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p26: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p27: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_fromStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_toStorage"}]]};
+  const p29: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_fromStorage"}]]};
+  const p30: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]};
+  const p31: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]};
+  const p32: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_fromStorage"}]]};
+  const p33: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","id","s"]]};
+  const p34: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","id","s"]]};
+  const p35: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["Basic","Premium","Standard"]}],["=","tier",{"spell":["Basic","Premium","Standard"]}]]};
+  const p36: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]};
+  const p37: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p38: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p39: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p40: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p41: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","userAssignedIdentity","s"]]};
+  const p42: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","userAssignedIdentity","s"]]};
+  const p43: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p44: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p45: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p46: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p47: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p48: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p49: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p50: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p51: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p52: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240101storage"}]]};
+  const p53: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240101storage"}]]};
+  const p54: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","rights",{"arr":"s"}]]};
+  const p55: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","rights",{"arr":"s"}]]};
+  const p56: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}]]};
+  const p57: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}]]};
+  const p58: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentity","s"]]};
+  const p59: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","cleanupPolicy",{"spell":["Compact","Delete"]}],["=","retentionTimeInHours","i"],["=","tombstoneRetentionTimeInHours","i"]]};
+  const p60: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","cleanupPolicy","s"],["=","retentionTimeInHours","i"],["=","tombstoneRetentionTimeInHours","i"]]};
+  return {
+    packages: {
+      "v1api20211101": {
+        resources: {
+          Namespace_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"Namespace_Spec_fromStorage","status":"Namespace_STATUS_fromStorage"},
+          Namespace_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"Namespace_Spec_toStorage","status":"Namespace_STATUS_toStorage"},
+          NamespacesAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesAuthorizationRule_Spec_fromStorage","status":"NamespacesAuthorizationRule_STATUS_fromStorage"},
+          NamespacesAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesAuthorizationRule_Spec_toStorage","status":"NamespacesAuthorizationRule_STATUS_toStorage"},
+          NamespacesEventhub_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesEventhub_Spec_fromStorage","status":"NamespacesEventhub_STATUS_fromStorage"},
+          NamespacesEventhub_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhub_Spec_toStorage","status":"NamespacesEventhub_STATUS_toStorage"},
+          NamespacesEventhubsAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesEventhubsAuthorizationRule_Spec_fromStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_fromStorage"},
+          NamespacesEventhubsAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_toStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_toStorage"},
+          NamespacesEventhubsConsumerGroup_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20211101","spec":"NamespacesEventhubsConsumerGroup_Spec_fromStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_fromStorage"},
+          NamespacesEventhubsConsumerGroup_toStorage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_toStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_toStorage"},
+        },
+        types: {
+          CaptureDescription_STATUS_fromStorage: p0,
+          CaptureDescription_STATUS_toStorage: p1,
+          CaptureDescription_fromStorage: p2,
+          CaptureDescription_toStorage: p3,
+          Destination_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceId","s"]]},
+          Destination_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceId","s"]]},
+          Destination_fromStorage: {"known":k2,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          Destination_toStorage: {"known":k2,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          Encryption_STATUS_fromStorage: p4,
+          Encryption_STATUS_toStorage: p5,
+          Encryption_fromStorage: p6,
+          Encryption_toStorage: p7,
+          Identity_STATUS_fromStorage: p8,
+          Identity_STATUS_toStorage: p9,
+          Identity_fromStorage: p10,
+          Identity_toStorage: p11,
+          KeyVaultProperties_STATUS_fromStorage: p12,
+          KeyVaultProperties_STATUS_toStorage: p13,
+          KeyVaultProperties_fromStorage: p14,
+          KeyVaultProperties_toStorage: p15,
+          NamespaceOperatorSecrets_fromStorage: p16,
+          NamespaceOperatorSecrets_toStorage: p17,
+          NamespaceOperatorSpec_fromStorage: p18,
+          NamespaceOperatorSpec_toStorage: p19,
+          Namespace_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
+          Namespace_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
+          Namespace_Spec_fromStorage: {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_fromStorage"}]]},
+          Namespace_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","zoneRedundant","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_toStorage"}],["v","v1api20211101"]]},
+          NamespacesAuthorizationRuleOperatorSecrets_fromStorage: p16,
+          NamespacesAuthorizationRuleOperatorSecrets_toStorage: p17,
+          NamespacesAuthorizationRuleOperatorSpec_fromStorage: p20,
+          NamespacesAuthorizationRuleOperatorSpec_toStorage: p21,
+          NamespacesAuthorizationRule_STATUS_fromStorage: p22,
+          NamespacesAuthorizationRule_STATUS_toStorage: p23,
+          NamespacesAuthorizationRule_Spec_fromStorage: p24,
+          NamespacesAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20211101"]]},
+          NamespacesEventhubOperatorSpec_fromStorage: p25,
+          NamespacesEventhubOperatorSpec_toStorage: p26,
+          NamespacesEventhub_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_fromStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","status",{"spell":["Active","Creating","Deleting","Disabled","ReceiveDisabled","Renaming","Restoring","SendDisabled","Unknown"]}],["=","updatedAt","s"]]},
+          NamespacesEventhub_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_toStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","status","s"],["=","updatedAt","s"]]},
+          NamespacesEventhub_Spec_fromStorage: {"known":k16,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_fromStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_fromStorage"}]]},
+          NamespacesEventhub_Spec_toStorage: {"known":["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_toStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_toStorage"}],["v","v1api20211101"]]},
+          NamespacesEventhubsAuthorizationRuleOperatorSecrets_fromStorage: p16,
+          NamespacesEventhubsAuthorizationRuleOperatorSecrets_toStorage: p17,
+          NamespacesEventhubsAuthorizationRuleOperatorSpec_fromStorage: p27,
+          NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage: p28,
+          NamespacesEventhubsAuthorizationRule_STATUS_fromStorage: p22,
+          NamespacesEventhubsAuthorizationRule_STATUS_toStorage: p23,
+          NamespacesEventhubsAuthorizationRule_Spec_fromStorage: p29,
+          NamespacesEventhubsAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20211101"]]},
+          NamespacesEventhubsConsumerGroupOperatorSpec_fromStorage: p25,
+          NamespacesEventhubsConsumerGroupOperatorSpec_toStorage: p26,
+          NamespacesEventhubsConsumerGroup_STATUS_fromStorage: p30,
+          NamespacesEventhubsConsumerGroup_STATUS_toStorage: p31,
+          NamespacesEventhubsConsumerGroup_Spec_fromStorage: p32,
+          NamespacesEventhubsConsumerGroup_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_toStorage"}],["v","v1api20211101"]]},
+          PrivateEndpointConnection_STATUS_fromStorage: p33,
+          PrivateEndpointConnection_STATUS_toStorage: p34,
+          Sku_STATUS_fromStorage: p35,
+          Sku_STATUS_toStorage: p36,
+          Sku_fromStorage: p35,
+          Sku_toStorage: p36,
+          SystemData_STATUS_fromStorage: p37,
+          SystemData_STATUS_toStorage: p38,
+          UserAssignedIdentityDetails_fromStorage: p39,
+          UserAssignedIdentityDetails_toStorage: p40,
+          UserAssignedIdentityProperties_STATUS_fromStorage: p41,
+          UserAssignedIdentityProperties_STATUS_toStorage: p42,
+          UserAssignedIdentityProperties_fromStorage: p43,
+          UserAssignedIdentityProperties_toStorage: p44,
+          UserAssignedIdentity_STATUS_fromStorage: p45,
+          UserAssignedIdentity_STATUS_toStorage: p46,
+          conditions_Condition_fromStorage: p47,
+          conditions_Condition_toStorage: p47,
+          core_DestinationExpression_fromStorage: p48,
+          core_DestinationExpression_toStorage: p48,
+          genruntime_KnownResourceReference_fromStorage: p49,
+          genruntime_KnownResourceReference_toStorage: p49,
+          genruntime_ResourceReference_fromStorage: p50,
+          genruntime_ResourceReference_toStorage: p50,
+          genruntime_SecretDestination_fromStorage: p51,
+          genruntime_SecretDestination_toStorage: p51,
+        },
       },
-      types: {
-        CaptureDescription_STATUS_fromStorage: p0,
-        CaptureDescription_STATUS_toStorage: p1,
-        CaptureDescription_fromStorage: p2,
-        CaptureDescription_toStorage: p3,
-        Destination_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceId","s"]]},
-        Destination_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceId","s"]]},
-        Destination_fromStorage: {"known":k2,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        Destination_toStorage: {"known":k2,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        Encryption_STATUS_fromStorage: p4,
-        Encryption_STATUS_toStorage: p5,
-        Encryption_fromStorage: p6,
-        Encryption_toStorage: p7,
-        Identity_STATUS_fromStorage: p8,
-        Identity_STATUS_toStorage: p9,
-        Identity_fromStorage: p10,
-        Identity_toStorage: p11,
-        KeyVaultProperties_STATUS_fromStorage: p12,
-        KeyVaultProperties_STATUS_toStorage: p13,
-        KeyVaultProperties_fromStorage: p14,
-        KeyVaultProperties_toStorage: p15,
-        NamespaceOperatorSecrets_fromStorage: p16,
-        NamespaceOperatorSecrets_toStorage: p17,
-        NamespaceOperatorSpec_fromStorage: p18,
-        NamespaceOperatorSpec_toStorage: p19,
-        Namespace_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
-        Namespace_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
-        Namespace_Spec_fromStorage: {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_fromStorage"}]]},
-        Namespace_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","zoneRedundant","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_toStorage"}],["v","v1api20211101"]]},
-        NamespacesAuthorizationRuleOperatorSecrets_fromStorage: p16,
-        NamespacesAuthorizationRuleOperatorSecrets_toStorage: p17,
-        NamespacesAuthorizationRuleOperatorSpec_fromStorage: p20,
-        NamespacesAuthorizationRuleOperatorSpec_toStorage: p21,
-        NamespacesAuthorizationRule_STATUS_fromStorage: p22,
-        NamespacesAuthorizationRule_STATUS_toStorage: p23,
-        NamespacesAuthorizationRule_Spec_fromStorage: p24,
-        NamespacesAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20211101"]]},
-        NamespacesEventhubOperatorSpec_fromStorage: p25,
-        NamespacesEventhubOperatorSpec_toStorage: p26,
-        NamespacesEventhub_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_fromStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","status",{"spell":["Active","Creating","Deleting","Disabled","ReceiveDisabled","Renaming","Restoring","SendDisabled","Unknown"]}],["=","updatedAt","s"]]},
-        NamespacesEventhub_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_toStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","status","s"],["=","updatedAt","s"]]},
-        NamespacesEventhub_Spec_fromStorage: {"known":k16,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_fromStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_fromStorage"}]]},
-        NamespacesEventhub_Spec_toStorage: {"known":["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_toStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_toStorage"}],["v","v1api20211101"]]},
-        NamespacesEventhubsAuthorizationRuleOperatorSecrets_fromStorage: p16,
-        NamespacesEventhubsAuthorizationRuleOperatorSecrets_toStorage: p17,
-        NamespacesEventhubsAuthorizationRuleOperatorSpec_fromStorage: p27,
-        NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage: p28,
-        NamespacesEventhubsAuthorizationRule_STATUS_fromStorage: p22,
-        NamespacesEventhubsAuthorizationRule_STATUS_toStorage: p23,
-        NamespacesEventhubsAuthorizationRule_Spec_fromStorage: p29,
-        NamespacesEventhubsAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20211101"]]},
-        NamespacesEventhubsConsumerGroupOperatorSpec_fromStorage: p25,
-        NamespacesEventhubsConsumerGroupOperatorSpec_toStorage: p26,
-        NamespacesEventhubsConsumerGroup_STATUS_fromStorage: p30,
-        NamespacesEventhubsConsumerGroup_STATUS_toStorage: p31,
-        NamespacesEventhubsConsumerGroup_Spec_fromStorage: p32,
-        NamespacesEventhubsConsumerGroup_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_toStorage"}],["v","v1api20211101"]]},
-        PrivateEndpointConnection_STATUS_fromStorage: p33,
-        PrivateEndpointConnection_STATUS_toStorage: p34,
-        Sku_STATUS_fromStorage: p35,
-        Sku_STATUS_toStorage: p36,
-        Sku_fromStorage: p35,
-        Sku_toStorage: p36,
-        SystemData_STATUS_fromStorage: p37,
-        SystemData_STATUS_toStorage: p38,
-        UserAssignedIdentityDetails_fromStorage: p39,
-        UserAssignedIdentityDetails_toStorage: p40,
-        UserAssignedIdentityProperties_STATUS_fromStorage: p41,
-        UserAssignedIdentityProperties_STATUS_toStorage: p42,
-        UserAssignedIdentityProperties_fromStorage: p43,
-        UserAssignedIdentityProperties_toStorage: p44,
-        UserAssignedIdentity_STATUS_fromStorage: p45,
-        UserAssignedIdentity_STATUS_toStorage: p46,
-        conditions_Condition_fromStorage: p47,
-        conditions_Condition_toStorage: p47,
-        core_DestinationExpression_fromStorage: p48,
-        core_DestinationExpression_toStorage: p48,
-        genruntime_KnownResourceReference_fromStorage: p49,
-        genruntime_KnownResourceReference_toStorage: p49,
-        genruntime_ResourceReference_fromStorage: p50,
-        genruntime_ResourceReference_toStorage: p50,
-        genruntime_SecretDestination_fromStorage: p51,
-        genruntime_SecretDestination_toStorage: p51,
+      "v1api20211101storage": {
+        resources: {
+          Namespace_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"Namespace_Spec_from_v1api20240101storage","status":"Namespace_STATUS_from_v1api20240101storage"},
+          Namespace_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"Namespace_Spec_to_v1api20240101storage","status":"Namespace_STATUS_to_v1api20240101storage"},
+          NamespacesAuthorizationRule_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesAuthorizationRule_Spec_from_v1api20240101storage","status":"NamespacesAuthorizationRule_STATUS_from_v1api20240101storage"},
+          NamespacesAuthorizationRule_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesAuthorizationRule_Spec_to_v1api20240101storage","status":"NamespacesAuthorizationRule_STATUS_to_v1api20240101storage"},
+          NamespacesEventhub_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhub_Spec_from_v1api20240101storage","status":"NamespacesEventhub_STATUS_from_v1api20240101storage"},
+          NamespacesEventhub_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhub_Spec_to_v1api20240101storage","status":"NamespacesEventhub_STATUS_to_v1api20240101storage"},
+          NamespacesEventhubsAuthorizationRule_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_from_v1api20240101storage","status":"NamespacesEventhubsAuthorizationRule_STATUS_from_v1api20240101storage"},
+          NamespacesEventhubsAuthorizationRule_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_to_v1api20240101storage","status":"NamespacesEventhubsAuthorizationRule_STATUS_to_v1api20240101storage"},
+          NamespacesEventhubsConsumerGroup_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_from_v1api20240101storage","status":"NamespacesEventhubsConsumerGroup_STATUS_from_v1api20240101storage"},
+          NamespacesEventhubsConsumerGroup_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_to_v1api20240101storage","status":"NamespacesEventhubsConsumerGroup_STATUS_to_v1api20240101storage"},
+        },
+        types: {
+          CaptureDescription_STATUS_from_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_STATUS_from_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
+          CaptureDescription_STATUS_to_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_STATUS_to_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
+          CaptureDescription_from_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_from_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
+          CaptureDescription_to_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_to_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
+          Destination_STATUS_from_v1api20240101storage: {"known":k32,"src":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],[">","identity",{"obj":"CaptureIdentity_STATUS_normalize"}],["=","name","s"],["=","storageAccountResourceId","s"]]},
+          Destination_STATUS_to_v1api20240101storage: {"known":k1,"dest":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceId","s"],["<","identity",{"obj":"CaptureIdentity_STATUS_normalize"}]]},
+          Destination_from_v1api20240101storage: {"known":k33,"src":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],[">","identity",{"obj":"CaptureIdentity_normalize"}],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}]]},
+          Destination_to_v1api20240101storage: {"known":k2,"dest":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}],["<","identity",{"obj":"CaptureIdentity_normalize"}]]},
+          Encryption_STATUS_from_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_from_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
+          Encryption_STATUS_to_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_to_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
+          Encryption_from_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_from_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
+          Encryption_to_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_to_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
+          Identity_STATUS_from_v1api20240101storage: {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240101storage"}}]]},
+          Identity_STATUS_to_v1api20240101storage: {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240101storage"}}]]},
+          Identity_from_v1api20240101storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240101storage"}}]]},
+          Identity_to_v1api20240101storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240101storage"}}]]},
+          KeyVaultProperties_STATUS_from_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_from_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
+          KeyVaultProperties_STATUS_to_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_to_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
+          KeyVaultProperties_from_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_from_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
+          KeyVaultProperties_to_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_to_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
+          NamespaceOperatorSecrets_from_v1api20240101storage: p52,
+          NamespaceOperatorSecrets_to_v1api20240101storage: p53,
+          NamespaceOperatorSpec_from_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_from_v1api20240101storage"}]]},
+          NamespaceOperatorSpec_to_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_to_v1api20240101storage"}]]},
+          Namespace_STATUS_from_v1api20240101storage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20240101storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_from_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],[">","minimumTlsVersion"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20240101storage"}}],["=","provisioningState","s"],[">","publicNetworkAccess"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
+          Namespace_STATUS_to_v1api20240101storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20240101storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_to_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20240101storage"}}],["=","provisioningState","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"],["<","minimumTlsVersion","s"],["<","publicNetworkAccess","s"]]},
+          Namespace_Spec_from_v1api20240101storage: {"known":k35,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","identity",{"obj":"Identity_from_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_from_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],[">","minimumTlsVersion"],[">","publicNetworkAccess"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          Namespace_Spec_to_v1api20240101storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","identity",{"obj":"Identity_to_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_to_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"],["<","minimumTlsVersion","s"],["<","publicNetworkAccess","s"]]},
+          NamespacesAuthorizationRuleOperatorSecrets_from_v1api20240101storage: p52,
+          NamespacesAuthorizationRuleOperatorSecrets_to_v1api20240101storage: p53,
+          NamespacesAuthorizationRuleOperatorSpec_from_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_from_v1api20240101storage"}]]},
+          NamespacesAuthorizationRuleOperatorSpec_to_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_to_v1api20240101storage"}]]},
+          NamespacesAuthorizationRule_STATUS_from_v1api20240101storage: p54,
+          NamespacesAuthorizationRule_STATUS_to_v1api20240101storage: p55,
+          NamespacesAuthorizationRule_Spec_from_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          NamespacesAuthorizationRule_Spec_to_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          NamespacesEventhubOperatorSpec_from_v1api20240101storage: p56,
+          NamespacesEventhubOperatorSpec_to_v1api20240101storage: p57,
+          NamespacesEventhub_STATUS_from_v1api20240101storage: {"known":k36,"src":"v1api20240101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_from_v1api20240101storage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],[">","retentionDescription",{"obj":"RetentionDescription_STATUS_normalize"}],["=","status","s"],["=","updatedAt","s"],[">","userMetadata"]]},
+          NamespacesEventhub_STATUS_to_v1api20240101storage: {"known":k15,"dest":"v1api20240101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_to_v1api20240101storage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","status","s"],["=","updatedAt","s"],["<","retentionDescription",{"obj":"RetentionDescription_STATUS_normalize"}],["<","userMetadata","s"]]},
+          NamespacesEventhub_Spec_from_v1api20240101storage: {"known":k37,"src":"v1api20240101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_from_v1api20240101storage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],[">","retentionDescription",{"obj":"RetentionDescription_normalize"}],[">","userMetadata"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          NamespacesEventhub_Spec_to_v1api20240101storage: {"known":k16,"dest":"v1api20240101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_to_v1api20240101storage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"],["<","retentionDescription",{"obj":"RetentionDescription_normalize"}],["<","userMetadata","s"]]},
+          NamespacesEventhubsAuthorizationRuleOperatorSecrets_from_v1api20240101storage: p52,
+          NamespacesEventhubsAuthorizationRuleOperatorSecrets_to_v1api20240101storage: p53,
+          NamespacesEventhubsAuthorizationRuleOperatorSpec_from_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_from_v1api20240101storage"}]]},
+          NamespacesEventhubsAuthorizationRuleOperatorSpec_to_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_to_v1api20240101storage"}]]},
+          NamespacesEventhubsAuthorizationRule_STATUS_from_v1api20240101storage: p54,
+          NamespacesEventhubsAuthorizationRule_STATUS_to_v1api20240101storage: p55,
+          NamespacesEventhubsAuthorizationRule_Spec_from_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          NamespacesEventhubsAuthorizationRule_Spec_to_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          NamespacesEventhubsConsumerGroupOperatorSpec_from_v1api20240101storage: p56,
+          NamespacesEventhubsConsumerGroupOperatorSpec_to_v1api20240101storage: p57,
+          NamespacesEventhubsConsumerGroup_STATUS_from_v1api20240101storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]},
+          NamespacesEventhubsConsumerGroup_STATUS_to_v1api20240101storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]},
+          NamespacesEventhubsConsumerGroup_Spec_from_v1api20240101storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          NamespacesEventhubsConsumerGroup_Spec_to_v1api20240101storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"]]},
+          PrivateEndpointConnection_STATUS_from_v1api20240101storage: p34,
+          PrivateEndpointConnection_STATUS_to_v1api20240101storage: p34,
+          Sku_STATUS_from_v1api20240101storage: p36,
+          Sku_STATUS_to_v1api20240101storage: p36,
+          Sku_from_v1api20240101storage: p36,
+          Sku_to_v1api20240101storage: p36,
+          SystemData_STATUS_from_v1api20240101storage: p38,
+          SystemData_STATUS_to_v1api20240101storage: p38,
+          UserAssignedIdentityDetails_from_v1api20240101storage: {"known":k23,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}]]},
+          UserAssignedIdentityDetails_to_v1api20240101storage: {"known":k23,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}]]},
+          UserAssignedIdentityProperties_STATUS_from_v1api20240101storage: p42,
+          UserAssignedIdentityProperties_STATUS_to_v1api20240101storage: p42,
+          UserAssignedIdentityProperties_from_v1api20240101storage: {"known":k25,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}]]},
+          UserAssignedIdentityProperties_to_v1api20240101storage: {"known":k25,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}]]},
+          UserAssignedIdentity_STATUS_from_v1api20240101storage: p46,
+          UserAssignedIdentity_STATUS_to_v1api20240101storage: p46,
+          conditions_Condition_from_v1api20240101storage: p47,
+          conditions_Condition_to_v1api20240101storage: p47,
+          core_DestinationExpression_from_v1api20240101storage: p48,
+          core_DestinationExpression_to_v1api20240101storage: p48,
+          genruntime_KnownResourceReference_from_v1api20240101storage: p49,
+          genruntime_KnownResourceReference_to_v1api20240101storage: p49,
+          genruntime_ResourceReference_from_v1api20240101storage: p50,
+          genruntime_ResourceReference_to_v1api20240101storage: p50,
+          genruntime_SecretDestination_from_v1api20240101storage: p51,
+          genruntime_SecretDestination_to_v1api20240101storage: p51,
+        },
+      },
+      "v1api20240101": {
+        resources: {
+          Namespace_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"Namespace_Spec_fromStorage","status":"Namespace_STATUS_fromStorage"},
+          Namespace_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"Namespace_Spec_toStorage","status":"Namespace_STATUS_toStorage"},
+          NamespacesAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesAuthorizationRule_Spec_fromStorage","status":"NamespacesAuthorizationRule_STATUS_fromStorage"},
+          NamespacesAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesAuthorizationRule_Spec_toStorage","status":"NamespacesAuthorizationRule_STATUS_toStorage"},
+          NamespacesEventhub_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesEventhub_Spec_fromStorage","status":"NamespacesEventhub_STATUS_fromStorage"},
+          NamespacesEventhub_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhub_Spec_toStorage","status":"NamespacesEventhub_STATUS_toStorage"},
+          NamespacesEventhubsAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesEventhubsAuthorizationRule_Spec_fromStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_fromStorage"},
+          NamespacesEventhubsAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_toStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_toStorage"},
+          NamespacesEventhubsConsumerGroup_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesEventhubsConsumerGroup_Spec_fromStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_fromStorage"},
+          NamespacesEventhubsConsumerGroup_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_toStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_toStorage"},
+        },
+        types: {
+          CaptureDescription_STATUS_fromStorage: p0,
+          CaptureDescription_STATUS_toStorage: p1,
+          CaptureDescription_fromStorage: p2,
+          CaptureDescription_toStorage: p3,
+          CaptureIdentity_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","UserAssigned"]}],["=","userAssignedIdentity","s"]]},
+          CaptureIdentity_STATUS_toStorage: p58,
+          CaptureIdentity_fromStorage: {"known":k39,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","UserAssigned"]}],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          CaptureIdentity_toStorage: {"known":k39,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          Destination_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_STATUS_fromStorage"}],["=","name","s"],["=","storageAccountResourceId","s"]]},
+          Destination_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_STATUS_toStorage"}],["=","name","s"],["=","storageAccountResourceId","s"]]},
+          Destination_fromStorage: {"known":k33,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_fromStorage"}],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          Destination_toStorage: {"known":k33,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_toStorage"}],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          Encryption_STATUS_fromStorage: p4,
+          Encryption_STATUS_toStorage: p5,
+          Encryption_fromStorage: p6,
+          Encryption_toStorage: p7,
+          Identity_STATUS_fromStorage: p8,
+          Identity_STATUS_toStorage: p9,
+          Identity_fromStorage: p10,
+          Identity_toStorage: p11,
+          KeyVaultProperties_STATUS_fromStorage: p12,
+          KeyVaultProperties_STATUS_toStorage: p13,
+          KeyVaultProperties_fromStorage: p14,
+          KeyVaultProperties_toStorage: p15,
+          NamespaceOperatorSecrets_fromStorage: p16,
+          NamespaceOperatorSecrets_toStorage: p17,
+          NamespaceOperatorSpec_fromStorage: p18,
+          NamespaceOperatorSpec_toStorage: p19,
+          Namespace_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
+          Namespace_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
+          Namespace_Spec_fromStorage: {"known":k35,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_fromStorage"}]]},
+          Namespace_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","minimumTlsVersion","publicNetworkAccess","zoneRedundant","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","minimumTlsVersion","s"],["=","publicNetworkAccess","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_toStorage"}],["v","v1api20240101"]]},
+          NamespacesAuthorizationRuleOperatorSecrets_fromStorage: p16,
+          NamespacesAuthorizationRuleOperatorSecrets_toStorage: p17,
+          NamespacesAuthorizationRuleOperatorSpec_fromStorage: p20,
+          NamespacesAuthorizationRuleOperatorSpec_toStorage: p21,
+          NamespacesAuthorizationRule_STATUS_fromStorage: p22,
+          NamespacesAuthorizationRule_STATUS_toStorage: p23,
+          NamespacesAuthorizationRule_Spec_fromStorage: p24,
+          NamespacesAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20240101"]]},
+          NamespacesEventhubOperatorSpec_fromStorage: p25,
+          NamespacesEventhubOperatorSpec_toStorage: p26,
+          NamespacesEventhub_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_fromStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","retentionDescription",{"obj":"RetentionDescription_STATUS_fromStorage"}],["=","status",{"spell":["Active","Creating","Deleting","Disabled","ReceiveDisabled","Renaming","Restoring","SendDisabled","Unknown"]}],["=","updatedAt","s"],["=","userMetadata","s"]]},
+          NamespacesEventhub_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_toStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","retentionDescription",{"obj":"RetentionDescription_STATUS_toStorage"}],["=","status","s"],["=","updatedAt","s"],["=","userMetadata","s"]]},
+          NamespacesEventhub_Spec_fromStorage: {"known":k37,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_fromStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","retentionDescription",{"obj":"RetentionDescription_fromStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_fromStorage"}]]},
+          NamespacesEventhub_Spec_toStorage: {"known":["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","retentionDescription","userMetadata","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_toStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","retentionDescription",{"obj":"RetentionDescription_toStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_toStorage"}],["v","v1api20240101"]]},
+          NamespacesEventhubsAuthorizationRuleOperatorSecrets_fromStorage: p16,
+          NamespacesEventhubsAuthorizationRuleOperatorSecrets_toStorage: p17,
+          NamespacesEventhubsAuthorizationRuleOperatorSpec_fromStorage: p27,
+          NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage: p28,
+          NamespacesEventhubsAuthorizationRule_STATUS_fromStorage: p22,
+          NamespacesEventhubsAuthorizationRule_STATUS_toStorage: p23,
+          NamespacesEventhubsAuthorizationRule_Spec_fromStorage: p29,
+          NamespacesEventhubsAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20240101"]]},
+          NamespacesEventhubsConsumerGroupOperatorSpec_fromStorage: p25,
+          NamespacesEventhubsConsumerGroupOperatorSpec_toStorage: p26,
+          NamespacesEventhubsConsumerGroup_STATUS_fromStorage: p30,
+          NamespacesEventhubsConsumerGroup_STATUS_toStorage: p31,
+          NamespacesEventhubsConsumerGroup_Spec_fromStorage: p32,
+          NamespacesEventhubsConsumerGroup_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_toStorage"}],["v","v1api20240101"]]},
+          PrivateEndpointConnection_STATUS_fromStorage: p33,
+          PrivateEndpointConnection_STATUS_toStorage: p34,
+          RetentionDescription_STATUS_fromStorage: p59,
+          RetentionDescription_STATUS_toStorage: p60,
+          RetentionDescription_fromStorage: p59,
+          RetentionDescription_toStorage: p60,
+          Sku_STATUS_fromStorage: p35,
+          Sku_STATUS_toStorage: p36,
+          Sku_fromStorage: p35,
+          Sku_toStorage: p36,
+          SystemData_STATUS_fromStorage: p37,
+          SystemData_STATUS_toStorage: p38,
+          UserAssignedIdentityDetails_fromStorage: p39,
+          UserAssignedIdentityDetails_toStorage: p40,
+          UserAssignedIdentityProperties_STATUS_fromStorage: p41,
+          UserAssignedIdentityProperties_STATUS_toStorage: p42,
+          UserAssignedIdentityProperties_fromStorage: p43,
+          UserAssignedIdentityProperties_toStorage: p44,
+          UserAssignedIdentity_STATUS_fromStorage: p45,
+          UserAssignedIdentity_STATUS_toStorage: p46,
+          conditions_Condition_fromStorage: p47,
+          conditions_Condition_toStorage: p47,
+          core_DestinationExpression_fromStorage: p48,
+          core_DestinationExpression_toStorage: p48,
+          genruntime_KnownResourceReference_fromStorage: p49,
+          genruntime_KnownResourceReference_toStorage: p49,
+          genruntime_ResourceReference_fromStorage: p50,
+          genruntime_ResourceReference_toStorage: p50,
+          genruntime_SecretDestination_fromStorage: p51,
+          genruntime_SecretDestination_toStorage: p51,
+        },
+      },
+      "v1api20240101storage": {
+        resources: {
+        },
+        types: {
+          CaptureIdentity_STATUS_normalize: p58,
+          CaptureIdentity_normalize: {"known":k39,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+          RetentionDescription_STATUS_normalize: p60,
+          RetentionDescription_normalize: p60,
+          genruntime_ResourceReference_normalize: p50,
+        },
       },
     },
-    "v1api20211101storage": {
-      resources: {
-        Namespace_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"Namespace_Spec_from_v1api20240101storage","status":"Namespace_STATUS_from_v1api20240101storage"},
-        Namespace_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"Namespace_Spec_to_v1api20240101storage","status":"Namespace_STATUS_to_v1api20240101storage"},
-        NamespacesAuthorizationRule_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesAuthorizationRule_Spec_from_v1api20240101storage","status":"NamespacesAuthorizationRule_STATUS_from_v1api20240101storage"},
-        NamespacesAuthorizationRule_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesAuthorizationRule_Spec_to_v1api20240101storage","status":"NamespacesAuthorizationRule_STATUS_to_v1api20240101storage"},
-        NamespacesEventhub_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhub_Spec_from_v1api20240101storage","status":"NamespacesEventhub_STATUS_from_v1api20240101storage"},
-        NamespacesEventhub_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhub_Spec_to_v1api20240101storage","status":"NamespacesEventhub_STATUS_to_v1api20240101storage"},
-        NamespacesEventhubsAuthorizationRule_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_from_v1api20240101storage","status":"NamespacesEventhubsAuthorizationRule_STATUS_from_v1api20240101storage"},
-        NamespacesEventhubsAuthorizationRule_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_to_v1api20240101storage","status":"NamespacesEventhubsAuthorizationRule_STATUS_to_v1api20240101storage"},
-        NamespacesEventhubsConsumerGroup_from_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20211101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_from_v1api20240101storage","status":"NamespacesEventhubsConsumerGroup_STATUS_from_v1api20240101storage"},
-        NamespacesEventhubsConsumerGroup_to_v1api20240101storage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_to_v1api20240101storage","status":"NamespacesEventhubsConsumerGroup_STATUS_to_v1api20240101storage"},
-      },
-      types: {
-        CaptureDescription_STATUS_from_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_STATUS_from_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
-        CaptureDescription_STATUS_to_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_STATUS_to_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
-        CaptureDescription_from_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_from_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
-        CaptureDescription_to_v1api20240101storage: {"known":k0,"destBag":true,"steps":[["=","destination",{"obj":"Destination_to_v1api20240101storage"}],["=","enabled","b"],["=","encoding","s"],["=","intervalInSeconds","i"],["=","sizeLimitInBytes","i"],["=","skipEmptyArchives","b"]]},
-        Destination_STATUS_from_v1api20240101storage: {"known":k32,"src":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],[">","identity",{"obj":"CaptureIdentity_STATUS_normalize"}],["=","name","s"],["=","storageAccountResourceId","s"]]},
-        Destination_STATUS_to_v1api20240101storage: {"known":k1,"dest":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceId","s"],["<","identity",{"obj":"CaptureIdentity_STATUS_normalize"}]]},
-        Destination_from_v1api20240101storage: {"known":k33,"src":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],[">","identity",{"obj":"CaptureIdentity_normalize"}],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}]]},
-        Destination_to_v1api20240101storage: {"known":k2,"dest":"v1api20240101storage","destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}],["<","identity",{"obj":"CaptureIdentity_normalize"}]]},
-        Encryption_STATUS_from_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_from_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
-        Encryption_STATUS_to_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_STATUS_to_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
-        Encryption_from_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_from_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
-        Encryption_to_v1api20240101storage: {"known":k3,"destBag":true,"steps":[["=","keySource","s"],["=","keyVaultProperties",{"arr":{"obj":"KeyVaultProperties_to_v1api20240101storage"}}],["=","requireInfrastructureEncryption","b"]]},
-        Identity_STATUS_from_v1api20240101storage: {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240101storage"}}]]},
-        Identity_STATUS_to_v1api20240101storage: {"known":k4,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240101storage"}}]]},
-        Identity_from_v1api20240101storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240101storage"}}]]},
-        Identity_to_v1api20240101storage: {"known":k5,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240101storage"}}]]},
-        KeyVaultProperties_STATUS_from_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_from_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
-        KeyVaultProperties_STATUS_to_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_STATUS_to_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
-        KeyVaultProperties_from_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_from_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
-        KeyVaultProperties_to_v1api20240101storage: {"known":k6,"destBag":true,"steps":[["=","identity",{"obj":"UserAssignedIdentityProperties_to_v1api20240101storage"}],["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"]]},
-        NamespaceOperatorSecrets_from_v1api20240101storage: p52,
-        NamespaceOperatorSecrets_to_v1api20240101storage: p53,
-        NamespaceOperatorSpec_from_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_from_v1api20240101storage"}]]},
-        NamespaceOperatorSpec_to_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_to_v1api20240101storage"}]]},
-        Namespace_STATUS_from_v1api20240101storage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20240101storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_from_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],[">","minimumTlsVersion"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20240101storage"}}],["=","provisioningState","s"],[">","publicNetworkAccess"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
-        Namespace_STATUS_to_v1api20240101storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20240101storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_to_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20240101storage"}}],["=","provisioningState","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"],["<","minimumTlsVersion","s"],["<","publicNetworkAccess","s"]]},
-        Namespace_Spec_from_v1api20240101storage: {"known":k35,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","identity",{"obj":"Identity_from_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_from_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],[">","minimumTlsVersion"],[">","publicNetworkAccess"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        Namespace_Spec_to_v1api20240101storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","identity",{"obj":"Identity_to_v1api20240101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20240101storage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_to_v1api20240101storage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"],["<","minimumTlsVersion","s"],["<","publicNetworkAccess","s"]]},
-        NamespacesAuthorizationRuleOperatorSecrets_from_v1api20240101storage: p52,
-        NamespacesAuthorizationRuleOperatorSecrets_to_v1api20240101storage: p53,
-        NamespacesAuthorizationRuleOperatorSpec_from_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_from_v1api20240101storage"}]]},
-        NamespacesAuthorizationRuleOperatorSpec_to_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesAuthorizationRuleOperatorSecrets_to_v1api20240101storage"}]]},
-        NamespacesAuthorizationRule_STATUS_from_v1api20240101storage: p54,
-        NamespacesAuthorizationRule_STATUS_to_v1api20240101storage: p55,
-        NamespacesAuthorizationRule_Spec_from_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        NamespacesAuthorizationRule_Spec_to_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        NamespacesEventhubOperatorSpec_from_v1api20240101storage: p56,
-        NamespacesEventhubOperatorSpec_to_v1api20240101storage: p57,
-        NamespacesEventhub_STATUS_from_v1api20240101storage: {"known":k36,"src":"v1api20240101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_from_v1api20240101storage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],[">","retentionDescription",{"obj":"RetentionDescription_STATUS_normalize"}],["=","status","s"],["=","updatedAt","s"],[">","userMetadata"]]},
-        NamespacesEventhub_STATUS_to_v1api20240101storage: {"known":k15,"dest":"v1api20240101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_to_v1api20240101storage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","status","s"],["=","updatedAt","s"],["<","retentionDescription",{"obj":"RetentionDescription_STATUS_normalize"}],["<","userMetadata","s"]]},
-        NamespacesEventhub_Spec_from_v1api20240101storage: {"known":k37,"src":"v1api20240101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_from_v1api20240101storage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],[">","retentionDescription",{"obj":"RetentionDescription_normalize"}],[">","userMetadata"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        NamespacesEventhub_Spec_to_v1api20240101storage: {"known":k16,"dest":"v1api20240101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","captureDescription",{"obj":"CaptureDescription_to_v1api20240101storage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"],["<","retentionDescription",{"obj":"RetentionDescription_normalize"}],["<","userMetadata","s"]]},
-        NamespacesEventhubsAuthorizationRuleOperatorSecrets_from_v1api20240101storage: p52,
-        NamespacesEventhubsAuthorizationRuleOperatorSecrets_to_v1api20240101storage: p53,
-        NamespacesEventhubsAuthorizationRuleOperatorSpec_from_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_from_v1api20240101storage"}]]},
-        NamespacesEventhubsAuthorizationRuleOperatorSpec_to_v1api20240101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240101storage"}}],["=","secrets",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSecrets_to_v1api20240101storage"}]]},
-        NamespacesEventhubsAuthorizationRule_STATUS_from_v1api20240101storage: p54,
-        NamespacesEventhubsAuthorizationRule_STATUS_to_v1api20240101storage: p55,
-        NamespacesEventhubsAuthorizationRule_Spec_from_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        NamespacesEventhubsAuthorizationRule_Spec_to_v1api20240101storage: {"known":k12,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        NamespacesEventhubsConsumerGroupOperatorSpec_from_v1api20240101storage: p56,
-        NamespacesEventhubsConsumerGroupOperatorSpec_to_v1api20240101storage: p57,
-        NamespacesEventhubsConsumerGroup_STATUS_from_v1api20240101storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240101storage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]},
-        NamespacesEventhubsConsumerGroup_STATUS_to_v1api20240101storage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240101storage"}],["=","createdAt","s"],["=","updatedAt","s"],["=","userMetadata","s"]]},
-        NamespacesEventhubsConsumerGroup_Spec_from_v1api20240101storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240101storage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_from_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        NamespacesEventhubsConsumerGroup_Spec_to_v1api20240101storage: {"known":k18,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240101storage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_to_v1api20240101storage"}],["=0","originalVersion","s"]]},
-        PrivateEndpointConnection_STATUS_from_v1api20240101storage: p34,
-        PrivateEndpointConnection_STATUS_to_v1api20240101storage: p34,
-        Sku_STATUS_from_v1api20240101storage: p36,
-        Sku_STATUS_to_v1api20240101storage: p36,
-        Sku_from_v1api20240101storage: p36,
-        Sku_to_v1api20240101storage: p36,
-        SystemData_STATUS_from_v1api20240101storage: p38,
-        SystemData_STATUS_to_v1api20240101storage: p38,
-        UserAssignedIdentityDetails_from_v1api20240101storage: {"known":k23,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}]]},
-        UserAssignedIdentityDetails_to_v1api20240101storage: {"known":k23,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}]]},
-        UserAssignedIdentityProperties_STATUS_from_v1api20240101storage: p42,
-        UserAssignedIdentityProperties_STATUS_to_v1api20240101storage: p42,
-        UserAssignedIdentityProperties_from_v1api20240101storage: {"known":k25,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_from_v1api20240101storage"}]]},
-        UserAssignedIdentityProperties_to_v1api20240101storage: {"known":k25,"destBag":true,"steps":[["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_to_v1api20240101storage"}]]},
-        UserAssignedIdentity_STATUS_from_v1api20240101storage: p46,
-        UserAssignedIdentity_STATUS_to_v1api20240101storage: p46,
-        conditions_Condition_from_v1api20240101storage: p47,
-        conditions_Condition_to_v1api20240101storage: p47,
-        core_DestinationExpression_from_v1api20240101storage: p48,
-        core_DestinationExpression_to_v1api20240101storage: p48,
-        genruntime_KnownResourceReference_from_v1api20240101storage: p49,
-        genruntime_KnownResourceReference_to_v1api20240101storage: p49,
-        genruntime_ResourceReference_from_v1api20240101storage: p50,
-        genruntime_ResourceReference_to_v1api20240101storage: p50,
-        genruntime_SecretDestination_from_v1api20240101storage: p51,
-        genruntime_SecretDestination_to_v1api20240101storage: p51,
-      },
+    hooks: {
     },
-    "v1api20240101": {
-      resources: {
-        Namespace_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"Namespace_Spec_fromStorage","status":"Namespace_STATUS_fromStorage"},
-        Namespace_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"Namespace_Spec_toStorage","status":"Namespace_STATUS_toStorage"},
-        NamespacesAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesAuthorizationRule_Spec_fromStorage","status":"NamespacesAuthorizationRule_STATUS_fromStorage"},
-        NamespacesAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesAuthorizationRule_Spec_toStorage","status":"NamespacesAuthorizationRule_STATUS_toStorage"},
-        NamespacesEventhub_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesEventhub_Spec_fromStorage","status":"NamespacesEventhub_STATUS_fromStorage"},
-        NamespacesEventhub_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhub_Spec_toStorage","status":"NamespacesEventhub_STATUS_toStorage"},
-        NamespacesEventhubsAuthorizationRule_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesEventhubsAuthorizationRule_Spec_fromStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_fromStorage"},
-        NamespacesEventhubsAuthorizationRule_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsAuthorizationRule_Spec_toStorage","status":"NamespacesEventhubsAuthorizationRule_STATUS_toStorage"},
-        NamespacesEventhubsConsumerGroup_fromStorage: {"apiVersion":"eventhub.azure.com/v1api20240101","spec":"NamespacesEventhubsConsumerGroup_Spec_fromStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_fromStorage"},
-        NamespacesEventhubsConsumerGroup_toStorage: {"apiVersion":"eventhub.azure.com/v1api20240101storage","spec":"NamespacesEventhubsConsumerGroup_Spec_toStorage","status":"NamespacesEventhubsConsumerGroup_STATUS_toStorage"},
-      },
-      types: {
-        CaptureDescription_STATUS_fromStorage: p0,
-        CaptureDescription_STATUS_toStorage: p1,
-        CaptureDescription_fromStorage: p2,
-        CaptureDescription_toStorage: p3,
-        CaptureIdentity_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","UserAssigned"]}],["=","userAssignedIdentity","s"]]},
-        CaptureIdentity_STATUS_toStorage: p58,
-        CaptureIdentity_fromStorage: {"known":k39,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","UserAssigned"]}],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        CaptureIdentity_toStorage: {"known":k39,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        Destination_STATUS_fromStorage: {"known":k32,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_STATUS_fromStorage"}],["=","name","s"],["=","storageAccountResourceId","s"]]},
-        Destination_STATUS_toStorage: {"known":k32,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_STATUS_toStorage"}],["=","name","s"],["=","storageAccountResourceId","s"]]},
-        Destination_fromStorage: {"known":k33,"destBag":false,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_fromStorage"}],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        Destination_toStorage: {"known":k33,"destBag":true,"steps":[["=","archiveNameFormat","s"],["=","blobContainer","s"],["=","dataLakeAccountName","s"],["=","dataLakeFolderPath","s"],["=","dataLakeSubscriptionId","s"],["=","identity",{"obj":"CaptureIdentity_toStorage"}],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        Encryption_STATUS_fromStorage: p4,
-        Encryption_STATUS_toStorage: p5,
-        Encryption_fromStorage: p6,
-        Encryption_toStorage: p7,
-        Identity_STATUS_fromStorage: p8,
-        Identity_STATUS_toStorage: p9,
-        Identity_fromStorage: p10,
-        Identity_toStorage: p11,
-        KeyVaultProperties_STATUS_fromStorage: p12,
-        KeyVaultProperties_STATUS_toStorage: p13,
-        KeyVaultProperties_fromStorage: p14,
-        KeyVaultProperties_toStorage: p15,
-        NamespaceOperatorSecrets_fromStorage: p16,
-        NamespaceOperatorSecrets_toStorage: p17,
-        NamespaceOperatorSpec_fromStorage: p18,
-        NamespaceOperatorSpec_toStorage: p19,
-        Namespace_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
-        Namespace_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmId","s"],["=","createdAt","s"],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_STATUS_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","metricId","s"],["=","minimumTlsVersion","s"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","updatedAt","s"],["=","zoneRedundant","b"]]},
-        Namespace_Spec_fromStorage: {"known":k35,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_fromStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","minimumTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_fromStorage"}]]},
-        Namespace_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","alternateName","clusterArmReference","disableLocalAuth","encryption","isAutoInflateEnabled","kafkaEnabled","maximumThroughputUnits","minimumTlsVersion","publicNetworkAccess","zoneRedundant","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","alternateName","s"],["=","clusterArmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","disableLocalAuth","b"],["=","encryption",{"obj":"Encryption_toStorage"}],["=","isAutoInflateEnabled","b"],["=","kafkaEnabled","b"],["=","maximumThroughputUnits","i"],["=","minimumTlsVersion","s"],["=","publicNetworkAccess","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_toStorage"}],["v","v1api20240101"]]},
-        NamespacesAuthorizationRuleOperatorSecrets_fromStorage: p16,
-        NamespacesAuthorizationRuleOperatorSecrets_toStorage: p17,
-        NamespacesAuthorizationRuleOperatorSpec_fromStorage: p20,
-        NamespacesAuthorizationRuleOperatorSpec_toStorage: p21,
-        NamespacesAuthorizationRule_STATUS_fromStorage: p22,
-        NamespacesAuthorizationRule_STATUS_toStorage: p23,
-        NamespacesAuthorizationRule_Spec_fromStorage: p24,
-        NamespacesAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20240101"]]},
-        NamespacesEventhubOperatorSpec_fromStorage: p25,
-        NamespacesEventhubOperatorSpec_toStorage: p26,
-        NamespacesEventhub_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_fromStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","retentionDescription",{"obj":"RetentionDescription_STATUS_fromStorage"}],["=","status",{"spell":["Active","Creating","Deleting","Disabled","ReceiveDisabled","Renaming","Restoring","SendDisabled","Unknown"]}],["=","updatedAt","s"],["=","userMetadata","s"]]},
-        NamespacesEventhub_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_STATUS_toStorage"}],["=","createdAt","s"],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","partitionIds",{"arr":"s"}],["=","retentionDescription",{"obj":"RetentionDescription_STATUS_toStorage"}],["=","status","s"],["=","updatedAt","s"],["=","userMetadata","s"]]},
-        NamespacesEventhub_Spec_fromStorage: {"known":k37,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","captureDescription",{"obj":"CaptureDescription_fromStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","retentionDescription",{"obj":"RetentionDescription_fromStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_fromStorage"}]]},
-        NamespacesEventhub_Spec_toStorage: {"known":["azureName","owner","captureDescription","messageRetentionInDays","partitionCount","retentionDescription","userMetadata","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","captureDescription",{"obj":"CaptureDescription_toStorage"}],["=","messageRetentionInDays","i"],["=","partitionCount","i"],["=","retentionDescription",{"obj":"RetentionDescription_toStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubOperatorSpec_toStorage"}],["v","v1api20240101"]]},
-        NamespacesEventhubsAuthorizationRuleOperatorSecrets_fromStorage: p16,
-        NamespacesEventhubsAuthorizationRuleOperatorSecrets_toStorage: p17,
-        NamespacesEventhubsAuthorizationRuleOperatorSpec_fromStorage: p27,
-        NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage: p28,
-        NamespacesEventhubsAuthorizationRule_STATUS_fromStorage: p22,
-        NamespacesEventhubsAuthorizationRule_STATUS_toStorage: p23,
-        NamespacesEventhubsAuthorizationRule_Spec_fromStorage: p29,
-        NamespacesEventhubsAuthorizationRule_Spec_toStorage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","rights",{"arr":"s"}],["=","operatorSpec",{"obj":"NamespacesEventhubsAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20240101"]]},
-        NamespacesEventhubsConsumerGroupOperatorSpec_fromStorage: p25,
-        NamespacesEventhubsConsumerGroupOperatorSpec_toStorage: p26,
-        NamespacesEventhubsConsumerGroup_STATUS_fromStorage: p30,
-        NamespacesEventhubsConsumerGroup_STATUS_toStorage: p31,
-        NamespacesEventhubsConsumerGroup_Spec_fromStorage: p32,
-        NamespacesEventhubsConsumerGroup_Spec_toStorage: {"known":k19,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","userMetadata","s"],["=","operatorSpec",{"obj":"NamespacesEventhubsConsumerGroupOperatorSpec_toStorage"}],["v","v1api20240101"]]},
-        PrivateEndpointConnection_STATUS_fromStorage: p33,
-        PrivateEndpointConnection_STATUS_toStorage: p34,
-        RetentionDescription_STATUS_fromStorage: p59,
-        RetentionDescription_STATUS_toStorage: p60,
-        RetentionDescription_fromStorage: p59,
-        RetentionDescription_toStorage: p60,
-        Sku_STATUS_fromStorage: p35,
-        Sku_STATUS_toStorage: p36,
-        Sku_fromStorage: p35,
-        Sku_toStorage: p36,
-        SystemData_STATUS_fromStorage: p37,
-        SystemData_STATUS_toStorage: p38,
-        UserAssignedIdentityDetails_fromStorage: p39,
-        UserAssignedIdentityDetails_toStorage: p40,
-        UserAssignedIdentityProperties_STATUS_fromStorage: p41,
-        UserAssignedIdentityProperties_STATUS_toStorage: p42,
-        UserAssignedIdentityProperties_fromStorage: p43,
-        UserAssignedIdentityProperties_toStorage: p44,
-        UserAssignedIdentity_STATUS_fromStorage: p45,
-        UserAssignedIdentity_STATUS_toStorage: p46,
-        conditions_Condition_fromStorage: p47,
-        conditions_Condition_toStorage: p47,
-        core_DestinationExpression_fromStorage: p48,
-        core_DestinationExpression_toStorage: p48,
-        genruntime_KnownResourceReference_fromStorage: p49,
-        genruntime_KnownResourceReference_toStorage: p49,
-        genruntime_ResourceReference_fromStorage: p50,
-        genruntime_ResourceReference_toStorage: p50,
-        genruntime_SecretDestination_fromStorage: p51,
-        genruntime_SecretDestination_toStorage: p51,
-      },
-    },
-    "v1api20240101storage": {
-      resources: {
-      },
-      types: {
-        CaptureIdentity_STATUS_normalize: p58,
-        CaptureIdentity_normalize: {"known":k39,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        RetentionDescription_STATUS_normalize: p60,
-        RetentionDescription_normalize: p60,
-        genruntime_ResourceReference_normalize: p50,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,1701 +2,1709 @@
 /** The conversions of insights.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k1: readonly string[] = ["conditions","id","name","type","cap","maxHistoryCap","planType","resetHour","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold"];
-const k2: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k3: readonly string[] = ["name","key","value","annotations","labels"];
-const k4: readonly string[] = ["name","armId"];
-const k5: readonly string[] = ["additionalProperties","alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricName","metricNamespace","name","operator","skipMetricValidation","timeAggregation"];
-const k6: readonly string[] = ["minFailingPeriodsToAlert","numberOfEvaluationPeriods"];
-const k7: readonly string[] = ["actionGroupId","webHookProperties"];
-const k8: readonly string[] = ["actionGroupId","actionGroupReference","webHookProperties"];
-const k9: readonly string[] = ["microsoftAzureMonitorMultipleResourceMultipleMetricCriteria","microsoftAzureMonitorSingleResourceMultipleMetricCriteria","microsoftAzureMonitorWebtestLocationAvailabilityCriteria"];
-const k10: readonly string[] = ["additionalProperties","allOf","odata.type"];
-const k11: readonly string[] = ["conditions","id","name","type","location","tags","actions","autoMitigate","criteria","description","enabled","evaluationFrequency","isMigrated","lastUpdatedTime","scopes","severity","targetResourceRegion","targetResourceType","windowSize"];
-const k12: readonly string[] = ["additionalProperties","criterionType","dimensions","metricName","metricNamespace","name","operator","skipMetricValidation","threshold","timeAggregation"];
-const k13: readonly string[] = ["name","operator","values"];
-const k14: readonly string[] = ["dynamicThresholdCriterion","staticThresholdCriterion"];
-const k15: readonly string[] = ["additionalProperties","componentId","failedLocationCount","odata.type","webTestId"];
-const k16: readonly string[] = ["additionalProperties","componentReference","failedLocationCount","odata.type","webTestId"];
-const k17: readonly string[] = ["group","kind","name","armId"];
-const k18: readonly string[] = ["key","value"];
-const k19: readonly string[] = ["Id"];
-const k20: readonly string[] = ["WebTest"];
-const k21: readonly string[] = ["FollowRedirects","Headers","HttpVerb","ParseDependentRequests","RequestBody","RequestUrl"];
-const k22: readonly string[] = ["ContentMatch","IgnoreCase","PassIfTextFound"];
-const k23: readonly string[] = ["ContentValidation","ExpectedHttpStatusCode","IgnoreHttpsStatusCode","SSLCertRemainingLifetimeCheck","SSLCheck"];
-const k24: readonly string[] = ["conditions","id","name","type","location","tags","Configuration","Description","Enabled","Frequency","Kind","Locations","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules","properties_name","provisioningState"];
-const k25: readonly string[] = ["azureName","owner","location","tags","Configuration","Description","Enabled","Frequency","Kind","Locations","Name","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules","operatorSpec","originalVersion"];
-const k26: readonly string[] = ["azureName","owner","location","tags","Configuration","Description","Enabled","Frequency","Kind","Locations","Name","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules","operatorSpec"];
-const k27: readonly string[] = ["ContentValidation","ExpectedHttpStatusCode","IgnoreHttpStatusCode","SSLCertRemainingLifetimeCheck","SSLCheck"];
-const k28: readonly string[] = ["connectionString","instrumentationKey"];
-const k29: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
-const k30: readonly string[] = ["conditions","id","name","type","etag","kind","location","tags","AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","RetentionInDays","SamplingPercentage","TenantId","WorkspaceResourceId","properties_name","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery"];
-const k31: readonly string[] = ["ResourceId","ScopeId"];
-const k32: readonly string[] = ["name","key","annotations","labels"];
-const k33: readonly string[] = ["actionGroupId","webhookProperties"];
-const k34: readonly string[] = ["actionGroupReference","webhookProperties"];
-const k35: readonly string[] = ["actionGroups"];
-const k36: readonly string[] = ["conditions","id","name","type","location","tags","actions","condition","description","enabled","scopes"];
-const k37: readonly string[] = ["allOf"];
-const k38: readonly string[] = ["anyOf","containsAny","equals","field"];
-const k39: readonly string[] = ["containsAny","equals","field"];
-const k40: readonly string[] = ["conditions","id","name","type","systemData","eventHubAuthorizationRuleId","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerId","metrics","serviceBusRuleId","storageAccountId","workspaceId"];
-const k41: readonly string[] = ["category","categoryGroup","enabled","retentionPolicy"];
-const k42: readonly string[] = ["category","enabled","retentionPolicy","timeGrain"];
-const k43: readonly string[] = ["days","enabled"];
-const k44: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k45: readonly string[] = ["actionGroups","customProperties"];
-const k46: readonly string[] = ["actionGroupsReferences","customProperties"];
-const k47: readonly string[] = ["dimensions","failingPeriods","metricMeasureColumn","metricName","operator","query","resourceIdColumn","threshold","timeAggregation"];
-const k48: readonly string[] = ["dimensions","failingPeriods","metricMeasureColumn","metricName","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
-const k49: readonly string[] = ["conditions","id","name","type","etag","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
-const k50: readonly string[] = ["azureName","owner","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
-const k51: readonly string[] = ["email","operation","webhooks"];
-const k52: readonly string[] = ["capacity","fixedDate","name","recurrence","rules"];
-const k53: readonly string[] = ["conditions","id","name","type","location","systemData","tags","enabled","properties_name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUri"];
-const k54: readonly string[] = ["customEmails","sendToSubscriptionAdministrator","sendToSubscriptionCoAdministrators"];
-const k55: readonly string[] = ["dimensions","dividePerInstance","metricName","metricNamespace","metricResourceLocation","metricResourceUri","operator","statistic","threshold","timeAggregation","timeGrain","timeWindow"];
-const k56: readonly string[] = ["dimensions","dividePerInstance","metricName","metricNamespace","metricResourceLocation","metricResourceUriReference","operator","statistic","threshold","timeAggregation","timeGrain","timeWindow"];
-const k57: readonly string[] = ["scaleLookAheadTime","scaleMode"];
-const k58: readonly string[] = ["frequency","schedule"];
-const k59: readonly string[] = ["days","hours","minutes","timeZone"];
-const k60: readonly string[] = ["cooldown","direction","type","value"];
-const k61: readonly string[] = ["default","maximum","minimum"];
-const k62: readonly string[] = ["DimensionName","Operator","Values"];
-const k63: readonly string[] = ["metricTrigger","scaleAction"];
-const k64: readonly string[] = ["end","start","timeZone"];
-const k65: readonly string[] = ["properties"];
-const k66: readonly string[] = ["properties","serviceUri","serviceUriFromSecret"];
-const k67: readonly string[] = ["name","key"];
-const k68: readonly string[] = ["conditions","id","name","type","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers"];
-const k69: readonly string[] = ["name","roleId","useCommonAlertSchema"];
-const k70: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","useCommonAlertSchema","webhookResourceId"];
-const k71: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","serviceUri","serviceUriFromSecret","useCommonAlertSchema","webhookResourceReference"];
-const k72: readonly string[] = ["emailAddress","name"];
-const k73: readonly string[] = ["functionAppResourceId","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
-const k74: readonly string[] = ["functionAppResourceReference","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
-const k75: readonly string[] = ["emailAddress","name","status","useCommonAlertSchema"];
-const k76: readonly string[] = ["emailAddress","name","useCommonAlertSchema"];
-const k77: readonly string[] = ["eventHubName","eventHubNameSpace","name","subscriptionId","tenantId","useCommonAlertSchema"];
-const k78: readonly string[] = ["connectionId","name","region","ticketConfiguration","workspaceId"];
-const k79: readonly string[] = ["callbackUrl","name","resourceId","useCommonAlertSchema"];
-const k80: readonly string[] = ["callbackUrl","name","resourceReference","useCommonAlertSchema"];
-const k81: readonly string[] = ["countryCode","name","phoneNumber","status"];
-const k82: readonly string[] = ["countryCode","name","phoneNumber"];
-const k83: readonly string[] = ["identifierUri","name","objectId","tenantId","useAadAuth","useCommonAlertSchema"];
-const k84: readonly string[] = ["identifierUri","name","objectId","serviceUri","serviceUriFromSecret","tenantId","useAadAuth","useCommonAlertSchema"];
-const k85: readonly string[] = ["databaseName","ingestionUri","name","resourceId"];
-const k86: readonly string[] = ["databaseName","name","resourceReference"];
-const k87: readonly string[] = ["name","value"];
-const k88: readonly string[] = ["logs"];
-const k89: readonly string[] = ["name"];
-const k90: readonly string[] = ["name","type"];
-const k91: readonly string[] = ["endpoint"];
-const k92: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
-const k93: readonly string[] = ["azureName","owner","identity","kind","location","tags","description","networkAcls","operatorSpec","originalVersion"];
-const k94: readonly string[] = ["conditions","id","name","type","etag","systemData","dataCollectionEndpointId","dataCollectionRuleId","description","metadata","provisioningState"];
-const k95: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec","originalVersion"];
-const k96: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec"];
-const k97: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","endpoints","immutableId","metadata","provisioningState","references","streamDeclarations"];
-const k98: readonly string[] = ["azureName","owner","identity","kind","location","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","references","streamDeclarations","operatorSpec","originalVersion"];
-const k99: readonly string[] = ["builtInTransform","captureOverflow","destinations","outputStream","streams","transformKql"];
-const k100: readonly string[] = ["eventHub"];
-const k101: readonly string[] = ["dataImports","extensions","iisLogs","logFiles","performanceCounters","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
-const k102: readonly string[] = ["azureDataExplorer","azureMonitorMetrics","eventHubs","eventHubsDirect","logAnalytics","microsoftFabric","monitoringAccounts","storageAccounts","storageBlobsDirect","storageTablesDirect"];
-const k103: readonly string[] = ["logsIngestion","metricsIngestion"];
-const k104: readonly string[] = ["storageBlobs"];
-const k105: readonly string[] = ["consumerGroup","name","stream"];
-const k106: readonly string[] = ["eventHubResourceId","name"];
-const k107: readonly string[] = ["eventHubResourceReference","name"];
-const k108: readonly string[] = ["extensionName","extensionSettings","inputDataSources","name","streams"];
-const k109: readonly string[] = ["activeLocation","locations"];
-const k110: readonly string[] = ["logDirectories","name","streams","transformKql"];
-const k111: readonly string[] = ["location","provisioningStatus"];
-const k112: readonly string[] = ["name","workspaceId","workspaceResourceId"];
-const k113: readonly string[] = ["name","workspaceResourceReference"];
-const k114: readonly string[] = ["text"];
-const k115: readonly string[] = ["recordStartTimestampFormat"];
-const k116: readonly string[] = ["filePatterns","format","name","settings","streams","transformKql"];
-const k117: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k118: readonly string[] = ["type","userAssignedIdentities"];
-const k119: readonly string[] = ["provisionedBy","provisionedByImmutableId","provisionedByResourceId"];
-const k120: readonly string[] = ["artifactId","databaseName","ingestionUri","name","tenantId"];
-const k121: readonly string[] = ["accountId","accountResourceId","name"];
-const k122: readonly string[] = ["accountResourceReference","name"];
-const k123: readonly string[] = ["publicNetworkAccess"];
-const k124: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams","transformKql"];
-const k125: readonly string[] = ["name","streams"];
-const k126: readonly string[] = ["resourceId","scopeId"];
-const k127: readonly string[] = ["labelIncludeFilter","name","streams"];
-const k128: readonly string[] = ["enrichmentData"];
-const k129: readonly string[] = ["containerName","name","storageAccountResourceId"];
-const k130: readonly string[] = ["containerName","name","storageAccountResourceReference"];
-const k131: readonly string[] = ["blobUrl","lookupType","name","resourceId"];
-const k132: readonly string[] = ["blobUrl","lookupType","name","resourceReference"];
-const k133: readonly string[] = ["name","storageAccountResourceId","tableName"];
-const k134: readonly string[] = ["name","storageAccountResourceReference","tableName"];
-const k135: readonly string[] = ["columns"];
-const k136: readonly string[] = ["facilityNames","logLevels","name","streams","transformKql"];
-const k137: readonly string[] = ["reference"];
-const k138: readonly string[] = ["clientId","principalId"];
-const k139: readonly string[] = ["name","streams","transformKql","xPathQueries"];
-const k140: readonly string[] = ["name","profileFilter","streams"];
-const k141: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
-const k142: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","description","networkAcls","operatorSpec","originalVersion"];
-const k143: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","directDataSources","endpoints","immutableId","ingestionQuotas","metadata","provisioningState","references","streamDeclarations"];
-const k144: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","directDataSources","references","streamDeclarations","operatorSpec","originalVersion"];
-const k145: readonly string[] = ["dataImports","etwProviders","extensions","iisLogs","logFiles","otelLogs","otelMetrics","otelTraces","performanceCounters","performanceCountersOTel","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
-const k146: readonly string[] = ["customVMScrapeConfig","labelIncludeFilter","name","streams"];
-const k147: readonly string[] = ["applicationInsights","enrichmentData"];
-const k148: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
-const k149: readonly string[] = ["name","resourceId"];
-const k150: readonly string[] = ["name","resourceReference"];
-const k151: readonly string[] = ["otelLogs","otelMetrics","otelTraces"];
-const k152: readonly string[] = ["eventIds","keyword","logLevel","name","provider","providerType","streams"];
-const k153: readonly string[] = ["maxRequestsPerMinute","maxSizePerMinuteInGB"];
-const k154: readonly string[] = ["attributeName","attributeValue"];
-const k155: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","resourceAttributeRouting","streams"];
-const k156: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","streams"];
-const k157: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","resourceAttributeRouting","streams"];
-const k158: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","streams"];
-const k159: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams"];
-const k160: readonly string[] = ["capacity","family","name","size","tier"];
-const k161: readonly string[] = ["actionGroups","actionProperties","customProperties"];
-const k162: readonly string[] = ["actionGroupsReferences","actionProperties","customProperties"];
-const k163: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumn","threshold","timeAggregation"];
-const k164: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
-const k165: readonly string[] = ["autoResolved","timeToResolve"];
-const k166: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
-const k167: readonly string[] = ["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p4: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p5: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","minFailingPeriodsToAlert","n"],["=","numberOfEvaluationPeriods","n"]]};
-const p6: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","minFailingPeriodsToAlert","n"],["=","numberOfEvaluationPeriods","n"]]};
-const p7: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","name","s"],["=","operator","s"],["=","values",{"arr":"s"}]]};
-const p8: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","name","s"],["=","operator","s"],["=","values",{"arr":"s"}]]};
-const p9: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p10: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","key","s"],["=","value","s"]]};
-const p11: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","key","s"],["=","value","s"]]};
-const p12: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","Id","s"]]};
-const p13: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","Id","s"]]};
-const p14: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","WebTest","s"]]};
-const p15: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","WebTest","s"]]};
-const p16: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_fromStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
-const p17: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_toStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
-const p18: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_fromStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
-const p19: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_toStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
-const p20: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","ContentMatch","s"],["=","IgnoreCase","b"],["=","PassIfTextFound","b"]]};
-const p21: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","ContentMatch","s"],["=","IgnoreCase","b"],["=","PassIfTextFound","b"]]};
-const p22: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_toStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_toStorage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_toStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_toStorage"}],["=","properties_name","s"],["=","provisioningState","s"]]};
-const p23: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}]]};
-const p24: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}]]};
-const p25: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p26: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
-const p27: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
-const p28: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","days","i"],["=","enabled","b"]]};
-const p29: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","days","i"],["=","enabled","b"]]};
-const p30: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p31: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p32: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","minFailingPeriodsToAlert","i"],["=","numberOfEvaluationPeriods","i"]]};
-const p33: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","minFailingPeriodsToAlert","i"],["=","numberOfEvaluationPeriods","i"]]};
-const p34: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","name","s"],["=","operator",{"spell":["Exclude","Include"]}],["=","values",{"arr":"s"}]]};
-const p35: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_fromStorage"}}]]};
-const p36: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_toStorage"}}]]};
-const p37: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"Condition_fromStorage"}}]]};
-const p38: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_toStorage"}}]]};
-const p39: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","customEmails",{"arr":"s"}],["=","sendToSubscriptionAdministrator","b"],["=","sendToSubscriptionCoAdministrators","b"]]};
-const p40: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","customEmails",{"arr":"s"}],["=","sendToSubscriptionAdministrator","b"],["=","sendToSubscriptionCoAdministrators","b"]]};
-const p41: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","scaleLookAheadTime","s"],["=","scaleMode",{"spell":["Disabled","Enabled","ForecastOnly"]}]]};
-const p42: TypeConversionPlan = {"known":k57,"destBag":true,"steps":[["=","scaleLookAheadTime","s"],["=","scaleMode","s"]]};
-const p43: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=","days",{"arr":"s"}],["=","hours",{"arr":"i"}],["=","minutes",{"arr":"i"}],["=","timeZone","s"]]};
-const p44: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","days",{"arr":"s"}],["=","hours",{"arr":"i"}],["=","minutes",{"arr":"i"}],["=","timeZone","s"]]};
-const p45: TypeConversionPlan = {"known":k60,"destBag":false,"steps":[["=","cooldown","s"],["=","direction",{"spell":["Decrease","Increase","None"]}],["=","type",{"spell":["ChangeCount","ExactCount","PercentChangeCount","ServiceAllowedNextValue"]}],["=","value","s"]]};
-const p46: TypeConversionPlan = {"known":k60,"destBag":true,"steps":[["=","cooldown","s"],["=","direction","s"],["=","type","s"],["=","value","s"]]};
-const p47: TypeConversionPlan = {"known":k61,"destBag":false,"steps":[["=","default","s"],["=","maximum","s"],["=","minimum","s"]]};
-const p48: TypeConversionPlan = {"known":k61,"destBag":true,"steps":[["=","default","s"],["=","maximum","s"],["=","minimum","s"]]};
-const p49: TypeConversionPlan = {"known":k62,"destBag":false,"steps":[["=","DimensionName","s"],["=","Operator",{"spell":["Equals","NotEquals"]}],["=","Values",{"arr":"s"}]]};
-const p50: TypeConversionPlan = {"known":k62,"destBag":true,"steps":[["=","DimensionName","s"],["=","Operator","s"],["=","Values",{"arr":"s"}]]};
-const p51: TypeConversionPlan = {"known":k64,"destBag":false,"steps":[["=","end","s"],["=","start","s"],["=","timeZone","s"]]};
-const p52: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","end","s"],["=","start","s"],["=","timeZone","s"]]};
-const p53: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
-const p54: TypeConversionPlan = {"known":k69,"destBag":false,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
-const p55: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
-const p56: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"]]};
-const p57: TypeConversionPlan = {"known":k72,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"]]};
-const p58: TypeConversionPlan = {"known":k77,"destBag":false,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
-const p59: TypeConversionPlan = {"known":k77,"destBag":true,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
-const p60: TypeConversionPlan = {"known":k78,"destBag":false,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
-const p61: TypeConversionPlan = {"known":k78,"destBag":true,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
-const p62: TypeConversionPlan = {"known":k82,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
-const p63: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
-const p64: TypeConversionPlan = {"known":k85,"destBag":false,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
-const p65: TypeConversionPlan = {"known":k85,"destBag":true,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
-const p66: TypeConversionPlan = {"known":k86,"destBag":false,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p67: TypeConversionPlan = {"known":k86,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p68: TypeConversionPlan = {"known":k87,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
-const p69: TypeConversionPlan = {"known":k87,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]};
-const p70: TypeConversionPlan = {"known":k88,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_fromStorage"}}]]};
-const p71: TypeConversionPlan = {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_toStorage"}}]]};
-const p72: TypeConversionPlan = {"known":k88,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_fromStorage"}}]]};
-const p73: TypeConversionPlan = {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_toStorage"}}]]};
-const p74: TypeConversionPlan = {"known":k89,"destBag":false,"steps":[["=","name","s"]]};
-const p75: TypeConversionPlan = {"known":k89,"destBag":true,"steps":[["=","name","s"]]};
-const p76: TypeConversionPlan = {"known":k90,"destBag":false,"steps":[["=","name","s"],["=","type",{"spell":["boolean","datetime","dynamic","int","long","real","string"]}]]};
-const p77: TypeConversionPlan = {"known":k90,"destBag":true,"steps":[["=","name","s"],["=","type","s"]]};
-const p78: TypeConversionPlan = {"known":k91,"destBag":false,"steps":[["=","endpoint","s"]]};
-const p79: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","endpoint","s"]]};
-const p80: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
-const p81: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"]]};
-const p82: TypeConversionPlan = {"known":k95,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_fromStorage"}]]};
-const p83: TypeConversionPlan = {"known":k99,"destBag":false,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p84: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p85: TypeConversionPlan = {"known":k100,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_fromStorage"}]]};
-const p86: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_toStorage"}]]};
-const p87: TypeConversionPlan = {"known":k100,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_fromStorage"}]]};
-const p88: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_toStorage"}]]};
-const p89: TypeConversionPlan = {"known":k102,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_fromStorage"}}]]};
-const p90: TypeConversionPlan = {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_toStorage"}}]]};
-const p91: TypeConversionPlan = {"known":k102,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_fromStorage"}}]]};
-const p92: TypeConversionPlan = {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_toStorage"}}]]};
-const p93: TypeConversionPlan = {"known":k103,"destBag":false,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
-const p94: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
-const p95: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_fromStorage"}}]]};
-const p96: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_toStorage"}}]]};
-const p97: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_fromStorage"}}]]};
-const p98: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_toStorage"}}]]};
-const p99: TypeConversionPlan = {"known":k105,"destBag":false,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
-const p100: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
-const p101: TypeConversionPlan = {"known":k106,"destBag":false,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
-const p102: TypeConversionPlan = {"known":k106,"destBag":true,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
-const p103: TypeConversionPlan = {"known":k107,"destBag":false,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
-const p104: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
-const p105: TypeConversionPlan = {"known":k108,"destBag":false,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p106: TypeConversionPlan = {"known":k108,"destBag":true,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p107: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_fromStorage"}}]]};
-const p108: TypeConversionPlan = {"known":k109,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_toStorage"}}]]};
-const p109: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p110: TypeConversionPlan = {"known":k110,"destBag":true,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p111: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=","location","s"],["=","provisioningStatus",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
-const p112: TypeConversionPlan = {"known":k111,"destBag":true,"steps":[["=","location","s"],["=","provisioningStatus","s"]]};
-const p113: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
-const p114: TypeConversionPlan = {"known":k112,"destBag":true,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
-const p115: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p116: TypeConversionPlan = {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p117: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_fromStorage"}]]};
-const p118: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_toStorage"}]]};
-const p119: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_fromStorage"}]]};
-const p120: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_toStorage"}]]};
-const p121: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","recordStartTimestampFormat",{"spell":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]}]]};
-const p122: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","recordStartTimestampFormat","s"]]};
-const p123: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p124: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p125: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p126: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p127: TypeConversionPlan = {"known":k117,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p128: TypeConversionPlan = {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p129: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p130: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p131: TypeConversionPlan = {"known":k119,"destBag":false,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
-const p132: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
-const p133: TypeConversionPlan = {"known":k120,"destBag":false,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
-const p134: TypeConversionPlan = {"known":k120,"destBag":true,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
-const p135: TypeConversionPlan = {"known":k121,"destBag":false,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
-const p136: TypeConversionPlan = {"known":k121,"destBag":true,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
-const p137: TypeConversionPlan = {"known":k122,"destBag":false,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
-const p138: TypeConversionPlan = {"known":k122,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
-const p139: TypeConversionPlan = {"known":k123,"destBag":false,"steps":[["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}]]};
-const p140: TypeConversionPlan = {"known":k123,"destBag":true,"steps":[["=","publicNetworkAccess","s"]]};
-const p141: TypeConversionPlan = {"known":k124,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p142: TypeConversionPlan = {"known":k124,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p143: TypeConversionPlan = {"known":k125,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p144: TypeConversionPlan = {"known":k125,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p145: TypeConversionPlan = {"known":k126,"destBag":false,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
-const p146: TypeConversionPlan = {"known":k126,"destBag":true,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
-const p147: TypeConversionPlan = {"known":k127,"destBag":false,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p148: TypeConversionPlan = {"known":k127,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p149: TypeConversionPlan = {"known":k129,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
-const p150: TypeConversionPlan = {"known":k129,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
-const p151: TypeConversionPlan = {"known":k130,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p152: TypeConversionPlan = {"known":k130,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p153: TypeConversionPlan = {"known":k131,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceId","s"]]};
-const p154: TypeConversionPlan = {"known":k131,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceId","s"]]};
-const p155: TypeConversionPlan = {"known":k132,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p156: TypeConversionPlan = {"known":k132,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p157: TypeConversionPlan = {"known":k133,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
-const p158: TypeConversionPlan = {"known":k133,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
-const p159: TypeConversionPlan = {"known":k134,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","tableName","s"]]};
-const p160: TypeConversionPlan = {"known":k134,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","tableName","s"]]};
-const p161: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_fromStorage"}}]]};
-const p162: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_toStorage"}}]]};
-const p163: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_fromStorage"}}]]};
-const p164: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_toStorage"}}]]};
-const p165: TypeConversionPlan = {"known":k136,"destBag":false,"steps":[["=","facilityNames",{"arr":{"spell":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]}}],["=","logLevels",{"arr":{"spell":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]}}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p166: TypeConversionPlan = {"known":k136,"destBag":true,"steps":[["=","facilityNames",{"arr":"s"}],["=","logLevels",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
-const p167: TypeConversionPlan = {"known":k137,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p168: TypeConversionPlan = {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p169: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p170: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p171: TypeConversionPlan = {"known":k139,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
-const p172: TypeConversionPlan = {"known":k139,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
-const p173: TypeConversionPlan = {"known":k140,"destBag":false,"steps":[["=","name","s"],["=","profileFilter",{"arr":{"spell":["Domain","Private","Public"]}}],["=","streams",{"arr":"s"}]]};
-const p174: TypeConversionPlan = {"known":k140,"destBag":true,"steps":[["=","name","s"],["=","profileFilter",{"arr":"s"}],["=","streams",{"arr":"s"}]]};
-const p175: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}]]};
-const p176: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}]]};
-const p177: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]};
-const p178: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]};
-const p179: TypeConversionPlan = {"known":k146,"destBag":true,"steps":[[">","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p180: TypeConversionPlan = {"known":k127,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["<","customVMScrapeConfig",{"arr":{"map":"j"}}]]};
-const p181: TypeConversionPlan = {"known":k87,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
-const p182: TypeConversionPlan = {"known":k149,"destBag":true,"steps":[["=","name","s"],["=","resourceId","s"]]};
-const p183: TypeConversionPlan = {"known":k152,"destBag":false,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel",{"spell":["Critical","Error","Informational","Verbose","Warning"]}],["=","name","s"],["=","provider","s"],["=","providerType",{"spell":["EventSource","Manifest"]}],["=","streams",{"arr":"s"}]]};
-const p184: TypeConversionPlan = {"known":k152,"destBag":true,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel","s"],["=","name","s"],["=","provider","s"],["=","providerType","s"],["=","streams",{"arr":"s"}]]};
-const p185: TypeConversionPlan = {"known":k153,"destBag":true,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]};
-const p186: TypeConversionPlan = {"known":k154,"destBag":false,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
-const p187: TypeConversionPlan = {"known":k154,"destBag":true,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
-const p188: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]};
-const p189: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]};
-const p190: TypeConversionPlan = {"known":k156,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]};
-const p191: TypeConversionPlan = {"known":k156,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":"s"}]]};
-const p192: TypeConversionPlan = {"known":k158,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p193: TypeConversionPlan = {"known":k158,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p194: TypeConversionPlan = {"known":k156,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]};
-const p195: TypeConversionPlan = {"known":k159,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":{"spell":["Microsoft-OtelPerfMetrics"]}}]]};
-const p196: TypeConversionPlan = {"known":k159,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}]]};
-const p197: TypeConversionPlan = {"known":k146,"destBag":false,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p198: TypeConversionPlan = {"known":k146,"destBag":true,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
-const p199: TypeConversionPlan = {"known":k160,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
-const p200: TypeConversionPlan = {"known":k160,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
-const p201: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]};
-const p202: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]};
-const p203: TypeConversionPlan = {"known":k165,"destBag":false,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
-const p204: TypeConversionPlan = {"known":k165,"destBag":true,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20171001": {
-      resources: {
-        PricingPlan_fromStorage: {"apiVersion":"insights.azure.com/v1api20171001","spec":"PricingPlan_Spec_fromStorage","status":"PricingPlan_STATUS_fromStorage"},
-        PricingPlan_toStorage: {"apiVersion":"insights.azure.com/v1api20171001storage","spec":"PricingPlan_Spec_toStorage","status":"PricingPlan_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k1: readonly string[] = ["conditions","id","name","type","cap","maxHistoryCap","planType","resetHour","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold"];
+  const k2: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k3: readonly string[] = ["name","key","value","annotations","labels"];
+  const k4: readonly string[] = ["name","armId"];
+  const k5: readonly string[] = ["additionalProperties","alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricName","metricNamespace","name","operator","skipMetricValidation","timeAggregation"];
+  const k6: readonly string[] = ["minFailingPeriodsToAlert","numberOfEvaluationPeriods"];
+  const k7: readonly string[] = ["actionGroupId","webHookProperties"];
+  const k8: readonly string[] = ["actionGroupId","actionGroupReference","webHookProperties"];
+  const k9: readonly string[] = ["microsoftAzureMonitorMultipleResourceMultipleMetricCriteria","microsoftAzureMonitorSingleResourceMultipleMetricCriteria","microsoftAzureMonitorWebtestLocationAvailabilityCriteria"];
+  const k10: readonly string[] = ["additionalProperties","allOf","odata.type"];
+  const k11: readonly string[] = ["conditions","id","name","type","location","tags","actions","autoMitigate","criteria","description","enabled","evaluationFrequency","isMigrated","lastUpdatedTime","scopes","severity","targetResourceRegion","targetResourceType","windowSize"];
+  const k12: readonly string[] = ["additionalProperties","criterionType","dimensions","metricName","metricNamespace","name","operator","skipMetricValidation","threshold","timeAggregation"];
+  const k13: readonly string[] = ["name","operator","values"];
+  const k14: readonly string[] = ["dynamicThresholdCriterion","staticThresholdCriterion"];
+  const k15: readonly string[] = ["additionalProperties","componentId","failedLocationCount","odata.type","webTestId"];
+  const k16: readonly string[] = ["additionalProperties","componentReference","failedLocationCount","odata.type","webTestId"];
+  const k17: readonly string[] = ["group","kind","name","armId"];
+  const k18: readonly string[] = ["key","value"];
+  const k19: readonly string[] = ["Id"];
+  const k20: readonly string[] = ["WebTest"];
+  const k21: readonly string[] = ["FollowRedirects","Headers","HttpVerb","ParseDependentRequests","RequestBody","RequestUrl"];
+  const k22: readonly string[] = ["ContentMatch","IgnoreCase","PassIfTextFound"];
+  const k23: readonly string[] = ["ContentValidation","ExpectedHttpStatusCode","IgnoreHttpsStatusCode","SSLCertRemainingLifetimeCheck","SSLCheck"];
+  const k24: readonly string[] = ["conditions","id","name","type","location","tags","Configuration","Description","Enabled","Frequency","Kind","Locations","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules","properties_name","provisioningState"];
+  const k25: readonly string[] = ["azureName","owner","location","tags","Configuration","Description","Enabled","Frequency","Kind","Locations","Name","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules","operatorSpec","originalVersion"];
+  const k26: readonly string[] = ["azureName","owner","location","tags","Configuration","Description","Enabled","Frequency","Kind","Locations","Name","Request","RetryEnabled","SyntheticMonitorId","Timeout","ValidationRules","operatorSpec"];
+  const k27: readonly string[] = ["ContentValidation","ExpectedHttpStatusCode","IgnoreHttpStatusCode","SSLCertRemainingLifetimeCheck","SSLCheck"];
+  const k28: readonly string[] = ["connectionString","instrumentationKey"];
+  const k29: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
+  const k30: readonly string[] = ["conditions","id","name","type","etag","kind","location","tags","AppId","ApplicationId","Application_Type","ConnectionString","CreationDate","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","HockeyAppToken","ImmediatePurgeDataOn30Days","IngestionMode","InstrumentationKey","LaMigrationDate","PrivateLinkScopedResources","Request_Source","RetentionInDays","SamplingPercentage","TenantId","WorkspaceResourceId","properties_name","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery"];
+  const k31: readonly string[] = ["ResourceId","ScopeId"];
+  const k32: readonly string[] = ["name","key","annotations","labels"];
+  const k33: readonly string[] = ["actionGroupId","webhookProperties"];
+  const k34: readonly string[] = ["actionGroupReference","webhookProperties"];
+  const k35: readonly string[] = ["actionGroups"];
+  const k36: readonly string[] = ["conditions","id","name","type","location","tags","actions","condition","description","enabled","scopes"];
+  const k37: readonly string[] = ["allOf"];
+  const k38: readonly string[] = ["anyOf","containsAny","equals","field"];
+  const k39: readonly string[] = ["containsAny","equals","field"];
+  const k40: readonly string[] = ["conditions","id","name","type","systemData","eventHubAuthorizationRuleId","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerId","metrics","serviceBusRuleId","storageAccountId","workspaceId"];
+  const k41: readonly string[] = ["category","categoryGroup","enabled","retentionPolicy"];
+  const k42: readonly string[] = ["category","enabled","retentionPolicy","timeGrain"];
+  const k43: readonly string[] = ["days","enabled"];
+  const k44: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k45: readonly string[] = ["actionGroups","customProperties"];
+  const k46: readonly string[] = ["actionGroupsReferences","customProperties"];
+  const k47: readonly string[] = ["dimensions","failingPeriods","metricMeasureColumn","metricName","operator","query","resourceIdColumn","threshold","timeAggregation"];
+  const k48: readonly string[] = ["dimensions","failingPeriods","metricMeasureColumn","metricName","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
+  const k49: readonly string[] = ["conditions","id","name","type","etag","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
+  const k50: readonly string[] = ["azureName","owner","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
+  const k51: readonly string[] = ["email","operation","webhooks"];
+  const k52: readonly string[] = ["capacity","fixedDate","name","recurrence","rules"];
+  const k53: readonly string[] = ["conditions","id","name","type","location","systemData","tags","enabled","properties_name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUri"];
+  const k54: readonly string[] = ["customEmails","sendToSubscriptionAdministrator","sendToSubscriptionCoAdministrators"];
+  const k55: readonly string[] = ["dimensions","dividePerInstance","metricName","metricNamespace","metricResourceLocation","metricResourceUri","operator","statistic","threshold","timeAggregation","timeGrain","timeWindow"];
+  const k56: readonly string[] = ["dimensions","dividePerInstance","metricName","metricNamespace","metricResourceLocation","metricResourceUriReference","operator","statistic","threshold","timeAggregation","timeGrain","timeWindow"];
+  const k57: readonly string[] = ["scaleLookAheadTime","scaleMode"];
+  const k58: readonly string[] = ["frequency","schedule"];
+  const k59: readonly string[] = ["days","hours","minutes","timeZone"];
+  const k60: readonly string[] = ["cooldown","direction","type","value"];
+  const k61: readonly string[] = ["default","maximum","minimum"];
+  const k62: readonly string[] = ["DimensionName","Operator","Values"];
+  const k63: readonly string[] = ["metricTrigger","scaleAction"];
+  const k64: readonly string[] = ["end","start","timeZone"];
+  const k65: readonly string[] = ["properties"];
+  const k66: readonly string[] = ["properties","serviceUri","serviceUriFromSecret"];
+  const k67: readonly string[] = ["name","key"];
+  const k68: readonly string[] = ["conditions","id","name","type","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers"];
+  const k69: readonly string[] = ["name","roleId","useCommonAlertSchema"];
+  const k70: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","useCommonAlertSchema","webhookResourceId"];
+  const k71: readonly string[] = ["automationAccountId","isGlobalRunbook","name","runbookName","serviceUri","serviceUriFromSecret","useCommonAlertSchema","webhookResourceReference"];
+  const k72: readonly string[] = ["emailAddress","name"];
+  const k73: readonly string[] = ["functionAppResourceId","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
+  const k74: readonly string[] = ["functionAppResourceReference","functionName","httpTriggerUrl","name","useCommonAlertSchema"];
+  const k75: readonly string[] = ["emailAddress","name","status","useCommonAlertSchema"];
+  const k76: readonly string[] = ["emailAddress","name","useCommonAlertSchema"];
+  const k77: readonly string[] = ["eventHubName","eventHubNameSpace","name","subscriptionId","tenantId","useCommonAlertSchema"];
+  const k78: readonly string[] = ["connectionId","name","region","ticketConfiguration","workspaceId"];
+  const k79: readonly string[] = ["callbackUrl","name","resourceId","useCommonAlertSchema"];
+  const k80: readonly string[] = ["callbackUrl","name","resourceReference","useCommonAlertSchema"];
+  const k81: readonly string[] = ["countryCode","name","phoneNumber","status"];
+  const k82: readonly string[] = ["countryCode","name","phoneNumber"];
+  const k83: readonly string[] = ["identifierUri","name","objectId","tenantId","useAadAuth","useCommonAlertSchema"];
+  const k84: readonly string[] = ["identifierUri","name","objectId","serviceUri","serviceUriFromSecret","tenantId","useAadAuth","useCommonAlertSchema"];
+  const k85: readonly string[] = ["databaseName","ingestionUri","name","resourceId"];
+  const k86: readonly string[] = ["databaseName","name","resourceReference"];
+  const k87: readonly string[] = ["name","value"];
+  const k88: readonly string[] = ["logs"];
+  const k89: readonly string[] = ["name"];
+  const k90: readonly string[] = ["name","type"];
+  const k91: readonly string[] = ["endpoint"];
+  const k92: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
+  const k93: readonly string[] = ["azureName","owner","identity","kind","location","tags","description","networkAcls","operatorSpec","originalVersion"];
+  const k94: readonly string[] = ["conditions","id","name","type","etag","systemData","dataCollectionEndpointId","dataCollectionRuleId","description","metadata","provisioningState"];
+  const k95: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec","originalVersion"];
+  const k96: readonly string[] = ["azureName","owner","dataCollectionEndpointReference","dataCollectionRuleReference","description","operatorSpec"];
+  const k97: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","endpoints","immutableId","metadata","provisioningState","references","streamDeclarations"];
+  const k98: readonly string[] = ["azureName","owner","identity","kind","location","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","references","streamDeclarations","operatorSpec","originalVersion"];
+  const k99: readonly string[] = ["builtInTransform","captureOverflow","destinations","outputStream","streams","transformKql"];
+  const k100: readonly string[] = ["eventHub"];
+  const k101: readonly string[] = ["dataImports","extensions","iisLogs","logFiles","performanceCounters","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
+  const k102: readonly string[] = ["azureDataExplorer","azureMonitorMetrics","eventHubs","eventHubsDirect","logAnalytics","microsoftFabric","monitoringAccounts","storageAccounts","storageBlobsDirect","storageTablesDirect"];
+  const k103: readonly string[] = ["logsIngestion","metricsIngestion"];
+  const k104: readonly string[] = ["storageBlobs"];
+  const k105: readonly string[] = ["consumerGroup","name","stream"];
+  const k106: readonly string[] = ["eventHubResourceId","name"];
+  const k107: readonly string[] = ["eventHubResourceReference","name"];
+  const k108: readonly string[] = ["extensionName","extensionSettings","inputDataSources","name","streams"];
+  const k109: readonly string[] = ["activeLocation","locations"];
+  const k110: readonly string[] = ["logDirectories","name","streams","transformKql"];
+  const k111: readonly string[] = ["location","provisioningStatus"];
+  const k112: readonly string[] = ["name","workspaceId","workspaceResourceId"];
+  const k113: readonly string[] = ["name","workspaceResourceReference"];
+  const k114: readonly string[] = ["text"];
+  const k115: readonly string[] = ["recordStartTimestampFormat"];
+  const k116: readonly string[] = ["filePatterns","format","name","settings","streams","transformKql"];
+  const k117: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k118: readonly string[] = ["type","userAssignedIdentities"];
+  const k119: readonly string[] = ["provisionedBy","provisionedByImmutableId","provisionedByResourceId"];
+  const k120: readonly string[] = ["artifactId","databaseName","ingestionUri","name","tenantId"];
+  const k121: readonly string[] = ["accountId","accountResourceId","name"];
+  const k122: readonly string[] = ["accountResourceReference","name"];
+  const k123: readonly string[] = ["publicNetworkAccess"];
+  const k124: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams","transformKql"];
+  const k125: readonly string[] = ["name","streams"];
+  const k126: readonly string[] = ["resourceId","scopeId"];
+  const k127: readonly string[] = ["labelIncludeFilter","name","streams"];
+  const k128: readonly string[] = ["enrichmentData"];
+  const k129: readonly string[] = ["containerName","name","storageAccountResourceId"];
+  const k130: readonly string[] = ["containerName","name","storageAccountResourceReference"];
+  const k131: readonly string[] = ["blobUrl","lookupType","name","resourceId"];
+  const k132: readonly string[] = ["blobUrl","lookupType","name","resourceReference"];
+  const k133: readonly string[] = ["name","storageAccountResourceId","tableName"];
+  const k134: readonly string[] = ["name","storageAccountResourceReference","tableName"];
+  const k135: readonly string[] = ["columns"];
+  const k136: readonly string[] = ["facilityNames","logLevels","name","streams","transformKql"];
+  const k137: readonly string[] = ["reference"];
+  const k138: readonly string[] = ["clientId","principalId"];
+  const k139: readonly string[] = ["name","streams","transformKql","xPathQueries"];
+  const k140: readonly string[] = ["name","profileFilter","streams"];
+  const k141: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","configurationAccess","description","failoverConfiguration","immutableId","logsIngestion","metadata","metricsIngestion","networkAcls","privateLinkScopedResources","provisioningState"];
+  const k142: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","description","networkAcls","operatorSpec","originalVersion"];
+  const k143: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","sku","systemData","tags","agentSettings","dataCollectionEndpointId","dataFlows","dataSources","description","destinations","directDataSources","endpoints","immutableId","ingestionQuotas","metadata","provisioningState","references","streamDeclarations"];
+  const k144: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","directDataSources","references","streamDeclarations","operatorSpec","originalVersion"];
+  const k145: readonly string[] = ["dataImports","etwProviders","extensions","iisLogs","logFiles","otelLogs","otelMetrics","otelTraces","performanceCounters","performanceCountersOTel","platformTelemetry","prometheusForwarder","syslog","windowsEventLogs","windowsFirewallLogs"];
+  const k146: readonly string[] = ["customVMScrapeConfig","labelIncludeFilter","name","streams"];
+  const k147: readonly string[] = ["applicationInsights","enrichmentData"];
+  const k148: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","category","description","displayName","properties_tags","revision","serializedData","sourceId","storageUri","timeModified","userId","version"];
+  const k149: readonly string[] = ["name","resourceId"];
+  const k150: readonly string[] = ["name","resourceReference"];
+  const k151: readonly string[] = ["otelLogs","otelMetrics","otelTraces"];
+  const k152: readonly string[] = ["eventIds","keyword","logLevel","name","provider","providerType","streams"];
+  const k153: readonly string[] = ["maxRequestsPerMinute","maxSizePerMinuteInGB"];
+  const k154: readonly string[] = ["attributeName","attributeValue"];
+  const k155: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","resourceAttributeRouting","streams"];
+  const k156: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","replaceResourceIdWithReference","streams"];
+  const k157: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","resourceAttributeRouting","streams"];
+  const k158: readonly string[] = ["enrichWithReference","enrichWithResourceAttributes","name","streams"];
+  const k159: readonly string[] = ["counterSpecifiers","name","samplingFrequencyInSeconds","streams"];
+  const k160: readonly string[] = ["capacity","family","name","size","tier"];
+  const k161: readonly string[] = ["actionGroups","actionProperties","customProperties"];
+  const k162: readonly string[] = ["actionGroupsReferences","actionProperties","customProperties"];
+  const k163: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumn","threshold","timeAggregation"];
+  const k164: readonly string[] = ["alertSensitivity","criterionType","dimensions","failingPeriods","ignoreDataBefore","metricMeasureColumn","metricName","minRecurrenceCount","operator","query","resourceIdColumnReference","threshold","timeAggregation"];
+  const k165: readonly string[] = ["autoResolved","timeToResolve"];
+  const k166: readonly string[] = ["conditions","id","name","type","etag","identity","kind","location","systemData","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","createdWithApiVersion","criteria","description","displayName","enabled","evaluationFrequency","isLegacyLogAnalyticsRule","isWorkspaceAlertsStorageConfigured","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopes","severity","skipQueryValidation","targetResourceTypes","windowSize"];
+  const k167: readonly string[] = ["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec","originalVersion"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p3: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p4: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p5: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","minFailingPeriodsToAlert","n"],["=","numberOfEvaluationPeriods","n"]]};
+  const p6: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","minFailingPeriodsToAlert","n"],["=","numberOfEvaluationPeriods","n"]]};
+  const p7: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","name","s"],["=","operator","s"],["=","values",{"arr":"s"}]]};
+  const p8: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","name","s"],["=","operator","s"],["=","values",{"arr":"s"}]]};
+  const p9: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p10: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","key","s"],["=","value","s"]]};
+  const p11: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","key","s"],["=","value","s"]]};
+  const p12: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","Id","s"]]};
+  const p13: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","Id","s"]]};
+  const p14: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","WebTest","s"]]};
+  const p15: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","WebTest","s"]]};
+  const p16: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_fromStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
+  const p17: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_toStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
+  const p18: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_fromStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
+  const p19: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_toStorage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]};
+  const p20: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","ContentMatch","s"],["=","IgnoreCase","b"],["=","PassIfTextFound","b"]]};
+  const p21: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","ContentMatch","s"],["=","IgnoreCase","b"],["=","PassIfTextFound","b"]]};
+  const p22: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_toStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_toStorage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_toStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_toStorage"}],["=","properties_name","s"],["=","provisioningState","s"]]};
+  const p23: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20220615storage"}}]]};
+  const p24: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20220615storage"}}]]};
+  const p25: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p26: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
+  const p27: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]};
+  const p28: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=","days","i"],["=","enabled","b"]]};
+  const p29: TypeConversionPlan = {"known":k43,"destBag":true,"steps":[["=","days","i"],["=","enabled","b"]]};
+  const p30: TypeConversionPlan = {"known":k44,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p31: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p32: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","minFailingPeriodsToAlert","i"],["=","numberOfEvaluationPeriods","i"]]};
+  const p33: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","minFailingPeriodsToAlert","i"],["=","numberOfEvaluationPeriods","i"]]};
+  const p34: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","name","s"],["=","operator",{"spell":["Exclude","Include"]}],["=","values",{"arr":"s"}]]};
+  const p35: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_fromStorage"}}]]};
+  const p36: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_toStorage"}}]]};
+  const p37: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"Condition_fromStorage"}}]]};
+  const p38: TypeConversionPlan = {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_toStorage"}}]]};
+  const p39: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","customEmails",{"arr":"s"}],["=","sendToSubscriptionAdministrator","b"],["=","sendToSubscriptionCoAdministrators","b"]]};
+  const p40: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","customEmails",{"arr":"s"}],["=","sendToSubscriptionAdministrator","b"],["=","sendToSubscriptionCoAdministrators","b"]]};
+  const p41: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=","scaleLookAheadTime","s"],["=","scaleMode",{"spell":["Disabled","Enabled","ForecastOnly"]}]]};
+  const p42: TypeConversionPlan = {"known":k57,"destBag":true,"steps":[["=","scaleLookAheadTime","s"],["=","scaleMode","s"]]};
+  const p43: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=","days",{"arr":"s"}],["=","hours",{"arr":"i"}],["=","minutes",{"arr":"i"}],["=","timeZone","s"]]};
+  const p44: TypeConversionPlan = {"known":k59,"destBag":true,"steps":[["=","days",{"arr":"s"}],["=","hours",{"arr":"i"}],["=","minutes",{"arr":"i"}],["=","timeZone","s"]]};
+  const p45: TypeConversionPlan = {"known":k60,"destBag":false,"steps":[["=","cooldown","s"],["=","direction",{"spell":["Decrease","Increase","None"]}],["=","type",{"spell":["ChangeCount","ExactCount","PercentChangeCount","ServiceAllowedNextValue"]}],["=","value","s"]]};
+  const p46: TypeConversionPlan = {"known":k60,"destBag":true,"steps":[["=","cooldown","s"],["=","direction","s"],["=","type","s"],["=","value","s"]]};
+  const p47: TypeConversionPlan = {"known":k61,"destBag":false,"steps":[["=","default","s"],["=","maximum","s"],["=","minimum","s"]]};
+  const p48: TypeConversionPlan = {"known":k61,"destBag":true,"steps":[["=","default","s"],["=","maximum","s"],["=","minimum","s"]]};
+  const p49: TypeConversionPlan = {"known":k62,"destBag":false,"steps":[["=","DimensionName","s"],["=","Operator",{"spell":["Equals","NotEquals"]}],["=","Values",{"arr":"s"}]]};
+  const p50: TypeConversionPlan = {"known":k62,"destBag":true,"steps":[["=","DimensionName","s"],["=","Operator","s"],["=","Values",{"arr":"s"}]]};
+  const p51: TypeConversionPlan = {"known":k64,"destBag":false,"steps":[["=","end","s"],["=","start","s"],["=","timeZone","s"]]};
+  const p52: TypeConversionPlan = {"known":k64,"destBag":true,"steps":[["=","end","s"],["=","start","s"],["=","timeZone","s"]]};
+  const p53: TypeConversionPlan = {"known":k67,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  const p54: TypeConversionPlan = {"known":k69,"destBag":false,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
+  const p55: TypeConversionPlan = {"known":k69,"destBag":true,"steps":[["=","name","s"],["=","roleId","s"],["=","useCommonAlertSchema","b"]]};
+  const p56: TypeConversionPlan = {"known":k72,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"]]};
+  const p57: TypeConversionPlan = {"known":k72,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"]]};
+  const p58: TypeConversionPlan = {"known":k77,"destBag":false,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
+  const p59: TypeConversionPlan = {"known":k77,"destBag":true,"steps":[["=","eventHubName","s"],["=","eventHubNameSpace","s"],["=","name","s"],["=","subscriptionId","s"],["=","tenantId","s"],["=","useCommonAlertSchema","b"]]};
+  const p60: TypeConversionPlan = {"known":k78,"destBag":false,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
+  const p61: TypeConversionPlan = {"known":k78,"destBag":true,"steps":[["=","connectionId","s"],["=","name","s"],["=","region","s"],["=","ticketConfiguration","s"],["=","workspaceId","s"]]};
+  const p62: TypeConversionPlan = {"known":k82,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
+  const p63: TypeConversionPlan = {"known":k82,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"]]};
+  const p64: TypeConversionPlan = {"known":k85,"destBag":false,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
+  const p65: TypeConversionPlan = {"known":k85,"destBag":true,"steps":[["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","resourceId","s"]]};
+  const p66: TypeConversionPlan = {"known":k86,"destBag":false,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p67: TypeConversionPlan = {"known":k86,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p68: TypeConversionPlan = {"known":k87,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
+  const p69: TypeConversionPlan = {"known":k87,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]};
+  const p70: TypeConversionPlan = {"known":k88,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_fromStorage"}}]]};
+  const p71: TypeConversionPlan = {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_toStorage"}}]]};
+  const p72: TypeConversionPlan = {"known":k88,"destBag":false,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_fromStorage"}}]]};
+  const p73: TypeConversionPlan = {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_toStorage"}}]]};
+  const p74: TypeConversionPlan = {"known":k89,"destBag":false,"steps":[["=","name","s"]]};
+  const p75: TypeConversionPlan = {"known":k89,"destBag":true,"steps":[["=","name","s"]]};
+  const p76: TypeConversionPlan = {"known":k90,"destBag":false,"steps":[["=","name","s"],["=","type",{"spell":["boolean","datetime","dynamic","int","long","real","string"]}]]};
+  const p77: TypeConversionPlan = {"known":k90,"destBag":true,"steps":[["=","name","s"],["=","type","s"]]};
+  const p78: TypeConversionPlan = {"known":k91,"destBag":false,"steps":[["=","endpoint","s"]]};
+  const p79: TypeConversionPlan = {"known":k91,"destBag":true,"steps":[["=","endpoint","s"]]};
+  const p80: TypeConversionPlan = {"known":k94,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
+  const p81: TypeConversionPlan = {"known":k94,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"]]};
+  const p82: TypeConversionPlan = {"known":k95,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_fromStorage"}]]};
+  const p83: TypeConversionPlan = {"known":k99,"destBag":false,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p84: TypeConversionPlan = {"known":k99,"destBag":true,"steps":[["=","builtInTransform","s"],["=","captureOverflow","b"],["=","destinations",{"arr":"s"}],["=","outputStream","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p85: TypeConversionPlan = {"known":k100,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_fromStorage"}]]};
+  const p86: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_toStorage"}]]};
+  const p87: TypeConversionPlan = {"known":k100,"destBag":false,"steps":[["=","eventHub",{"obj":"EventHubDataSource_fromStorage"}]]};
+  const p88: TypeConversionPlan = {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_toStorage"}]]};
+  const p89: TypeConversionPlan = {"known":k102,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_fromStorage"}}]]};
+  const p90: TypeConversionPlan = {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_toStorage"}}]]};
+  const p91: TypeConversionPlan = {"known":k102,"destBag":false,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_fromStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_fromStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_fromStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_fromStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_fromStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_fromStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_fromStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_fromStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_fromStorage"}}]]};
+  const p92: TypeConversionPlan = {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_toStorage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_toStorage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_toStorage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_toStorage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_toStorage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_toStorage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_toStorage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_toStorage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_toStorage"}}]]};
+  const p93: TypeConversionPlan = {"known":k103,"destBag":false,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
+  const p94: TypeConversionPlan = {"known":k103,"destBag":true,"steps":[["=","logsIngestion","s"],["=","metricsIngestion","s"]]};
+  const p95: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_fromStorage"}}]]};
+  const p96: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_toStorage"}}]]};
+  const p97: TypeConversionPlan = {"known":k104,"destBag":false,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_fromStorage"}}]]};
+  const p98: TypeConversionPlan = {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_toStorage"}}]]};
+  const p99: TypeConversionPlan = {"known":k105,"destBag":false,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
+  const p100: TypeConversionPlan = {"known":k105,"destBag":true,"steps":[["=","consumerGroup","s"],["=","name","s"],["=","stream","s"]]};
+  const p101: TypeConversionPlan = {"known":k106,"destBag":false,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
+  const p102: TypeConversionPlan = {"known":k106,"destBag":true,"steps":[["=","eventHubResourceId","s"],["=","name","s"]]};
+  const p103: TypeConversionPlan = {"known":k107,"destBag":false,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
+  const p104: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
+  const p105: TypeConversionPlan = {"known":k108,"destBag":false,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p106: TypeConversionPlan = {"known":k108,"destBag":true,"steps":[["=","extensionName","s"],["=","extensionSettings",{"map":"j"}],["=","inputDataSources",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p107: TypeConversionPlan = {"known":k109,"destBag":false,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_fromStorage"}}]]};
+  const p108: TypeConversionPlan = {"known":k109,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_toStorage"}}]]};
+  const p109: TypeConversionPlan = {"known":k110,"destBag":false,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p110: TypeConversionPlan = {"known":k110,"destBag":true,"steps":[["=","logDirectories",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p111: TypeConversionPlan = {"known":k111,"destBag":false,"steps":[["=","location","s"],["=","provisioningStatus",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]};
+  const p112: TypeConversionPlan = {"known":k111,"destBag":true,"steps":[["=","location","s"],["=","provisioningStatus","s"]]};
+  const p113: TypeConversionPlan = {"known":k112,"destBag":false,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
+  const p114: TypeConversionPlan = {"known":k112,"destBag":true,"steps":[["=","name","s"],["=","workspaceId","s"],["=","workspaceResourceId","s"]]};
+  const p115: TypeConversionPlan = {"known":k113,"destBag":false,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p116: TypeConversionPlan = {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p117: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_fromStorage"}]]};
+  const p118: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_toStorage"}]]};
+  const p119: TypeConversionPlan = {"known":k114,"destBag":false,"steps":[["=","text",{"obj":"LogFileTextSettings_fromStorage"}]]};
+  const p120: TypeConversionPlan = {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_toStorage"}]]};
+  const p121: TypeConversionPlan = {"known":k115,"destBag":false,"steps":[["=","recordStartTimestampFormat",{"spell":["dd/MMM/yyyy:HH:mm:ss zzz","ddMMyy HH:mm:ss","ISO 8601","M/D/YYYY HH:MM:SS AM/PM","MMM d hh:mm:ss","Mon DD, YYYY HH:MM:SS","YYYY-MM-DD HH:MM:SS","yyMMdd HH:mm:ss","yyyy-MM-ddTHH:mm:ssK"]}]]};
+  const p122: TypeConversionPlan = {"known":k115,"destBag":true,"steps":[["=","recordStartTimestampFormat","s"]]};
+  const p123: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p124: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p125: TypeConversionPlan = {"known":k116,"destBag":false,"steps":[["=","filePatterns",{"arr":"s"}],["=","format",{"spell":["json","text"]}],["=","name","s"],["=","settings",{"obj":"LogFileSettings_fromStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p126: TypeConversionPlan = {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_toStorage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p127: TypeConversionPlan = {"known":k117,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+  const p128: TypeConversionPlan = {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+  const p129: TypeConversionPlan = {"known":k118,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p130: TypeConversionPlan = {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p131: TypeConversionPlan = {"known":k119,"destBag":false,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
+  const p132: TypeConversionPlan = {"known":k119,"destBag":true,"steps":[["=","provisionedBy","s"],["=","provisionedByImmutableId","s"],["=","provisionedByResourceId","s"]]};
+  const p133: TypeConversionPlan = {"known":k120,"destBag":false,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
+  const p134: TypeConversionPlan = {"known":k120,"destBag":true,"steps":[["=","artifactId","s"],["=","databaseName","s"],["=","ingestionUri","s"],["=","name","s"],["=","tenantId","s"]]};
+  const p135: TypeConversionPlan = {"known":k121,"destBag":false,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
+  const p136: TypeConversionPlan = {"known":k121,"destBag":true,"steps":[["=","accountId","s"],["=","accountResourceId","s"],["=","name","s"]]};
+  const p137: TypeConversionPlan = {"known":k122,"destBag":false,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","name","s"]]};
+  const p138: TypeConversionPlan = {"known":k122,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","name","s"]]};
+  const p139: TypeConversionPlan = {"known":k123,"destBag":false,"steps":[["=","publicNetworkAccess",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}]]};
+  const p140: TypeConversionPlan = {"known":k123,"destBag":true,"steps":[["=","publicNetworkAccess","s"]]};
+  const p141: TypeConversionPlan = {"known":k124,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p142: TypeConversionPlan = {"known":k124,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p143: TypeConversionPlan = {"known":k125,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p144: TypeConversionPlan = {"known":k125,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p145: TypeConversionPlan = {"known":k126,"destBag":false,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
+  const p146: TypeConversionPlan = {"known":k126,"destBag":true,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
+  const p147: TypeConversionPlan = {"known":k127,"destBag":false,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p148: TypeConversionPlan = {"known":k127,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p149: TypeConversionPlan = {"known":k129,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
+  const p150: TypeConversionPlan = {"known":k129,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceId","s"]]};
+  const p151: TypeConversionPlan = {"known":k130,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p152: TypeConversionPlan = {"known":k130,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p153: TypeConversionPlan = {"known":k131,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceId","s"]]};
+  const p154: TypeConversionPlan = {"known":k131,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceId","s"]]};
+  const p155: TypeConversionPlan = {"known":k132,"destBag":false,"steps":[["=","blobUrl","s"],["=","lookupType",{"spell":["Cidr","String"]}],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p156: TypeConversionPlan = {"known":k132,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p157: TypeConversionPlan = {"known":k133,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
+  const p158: TypeConversionPlan = {"known":k133,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
+  const p159: TypeConversionPlan = {"known":k134,"destBag":false,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","tableName","s"]]};
+  const p160: TypeConversionPlan = {"known":k134,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","tableName","s"]]};
+  const p161: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_fromStorage"}}]]};
+  const p162: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_toStorage"}}]]};
+  const p163: TypeConversionPlan = {"known":k135,"destBag":false,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_fromStorage"}}]]};
+  const p164: TypeConversionPlan = {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_toStorage"}}]]};
+  const p165: TypeConversionPlan = {"known":k136,"destBag":false,"steps":[["=","facilityNames",{"arr":{"spell":["alert","audit","auth","authpriv","clock","cron","daemon","ftp","kern","local0","local1","local2","local3","local4","local5","local6","local7","lpr","mail","mark","news","nopri","ntp","*","syslog","user","uucp"]}}],["=","logLevels",{"arr":{"spell":["Alert","Critical","Debug","Emergency","Error","Info","Notice","*","Warning"]}}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p166: TypeConversionPlan = {"known":k136,"destBag":true,"steps":[["=","facilityNames",{"arr":"s"}],["=","logLevels",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"]]};
+  const p167: TypeConversionPlan = {"known":k137,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p168: TypeConversionPlan = {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p169: TypeConversionPlan = {"known":k138,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p170: TypeConversionPlan = {"known":k138,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p171: TypeConversionPlan = {"known":k139,"destBag":false,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
+  const p172: TypeConversionPlan = {"known":k139,"destBag":true,"steps":[["=","name","s"],["=","streams",{"arr":"s"}],["=","transformKql","s"],["=","xPathQueries",{"arr":"s"}]]};
+  const p173: TypeConversionPlan = {"known":k140,"destBag":false,"steps":[["=","name","s"],["=","profileFilter",{"arr":{"spell":["Domain","Private","Public"]}}],["=","streams",{"arr":"s"}]]};
+  const p174: TypeConversionPlan = {"known":k140,"destBag":true,"steps":[["=","name","s"],["=","profileFilter",{"arr":"s"}],["=","streams",{"arr":"s"}]]};
+  const p175: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240311storage"}}]]};
+  const p176: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240311storage"}}]]};
+  const p177: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]};
+  const p178: TypeConversionPlan = {"known":k107,"destBag":true,"steps":[["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]};
+  const p179: TypeConversionPlan = {"known":k146,"destBag":true,"steps":[[">","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p180: TypeConversionPlan = {"known":k127,"destBag":true,"steps":[["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}],["<","customVMScrapeConfig",{"arr":{"map":"j"}}]]};
+  const p181: TypeConversionPlan = {"known":k87,"destBag":false,"steps":[["=","name",{"spell":["MaxDiskQuotaInMB","Tags","UseTimeReceivedForForwardedEvents"]}],["=","value","s"]]};
+  const p182: TypeConversionPlan = {"known":k149,"destBag":true,"steps":[["=","name","s"],["=","resourceId","s"]]};
+  const p183: TypeConversionPlan = {"known":k152,"destBag":false,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel",{"spell":["Critical","Error","Informational","Verbose","Warning"]}],["=","name","s"],["=","provider","s"],["=","providerType",{"spell":["EventSource","Manifest"]}],["=","streams",{"arr":"s"}]]};
+  const p184: TypeConversionPlan = {"known":k152,"destBag":true,"steps":[["=","eventIds",{"arr":"s"}],["=","keyword","s"],["=","logLevel","s"],["=","name","s"],["=","provider","s"],["=","providerType","s"],["=","streams",{"arr":"s"}]]};
+  const p185: TypeConversionPlan = {"known":k153,"destBag":true,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]};
+  const p186: TypeConversionPlan = {"known":k154,"destBag":false,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
+  const p187: TypeConversionPlan = {"known":k154,"destBag":true,"steps":[["=","attributeName","s"],["=","attributeValue","s"]]};
+  const p188: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]};
+  const p189: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]};
+  const p190: TypeConversionPlan = {"known":k156,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]};
+  const p191: TypeConversionPlan = {"known":k156,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":"s"}]]};
+  const p192: TypeConversionPlan = {"known":k158,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p193: TypeConversionPlan = {"known":k158,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p194: TypeConversionPlan = {"known":k156,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]};
+  const p195: TypeConversionPlan = {"known":k159,"destBag":false,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":{"spell":["Microsoft-OtelPerfMetrics"]}}]]};
+  const p196: TypeConversionPlan = {"known":k159,"destBag":true,"steps":[["=","counterSpecifiers",{"arr":"s"}],["=","name","s"],["=","samplingFrequencyInSeconds","i"],["=","streams",{"arr":"s"}]]};
+  const p197: TypeConversionPlan = {"known":k146,"destBag":false,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p198: TypeConversionPlan = {"known":k146,"destBag":true,"steps":[["=","customVMScrapeConfig",{"arr":{"map":"j"}}],["=","labelIncludeFilter",{"map":"s"}],["=","name","s"],["=","streams",{"arr":"s"}]]};
+  const p199: TypeConversionPlan = {"known":k160,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
+  const p200: TypeConversionPlan = {"known":k160,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
+  const p201: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]};
+  const p202: TypeConversionPlan = {"known":k155,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]};
+  const p203: TypeConversionPlan = {"known":k165,"destBag":false,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+  const p204: TypeConversionPlan = {"known":k165,"destBag":true,"steps":[["=","autoResolved","b"],["=","timeToResolve","s"]]};
+  return {
+    packages: {
+      "v1api20171001": {
+        resources: {
+          PricingPlan_fromStorage: {"apiVersion":"insights.azure.com/v1api20171001","spec":"PricingPlan_Spec_fromStorage","status":"PricingPlan_STATUS_fromStorage"},
+          PricingPlan_toStorage: {"apiVersion":"insights.azure.com/v1api20171001storage","spec":"PricingPlan_Spec_toStorage","status":"PricingPlan_STATUS_toStorage"},
+        },
+        types: {
+          PricingPlanOperatorSpec_fromStorage: p0,
+          PricingPlanOperatorSpec_toStorage: p1,
+          PricingPlan_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
+          PricingPlan_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
+          PricingPlan_Spec_fromStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_fromStorage"}]]},
+          PricingPlan_Spec_toStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec"],"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_toStorage"}],["v","v1api20171001"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+        },
       },
-      types: {
-        PricingPlanOperatorSpec_fromStorage: p0,
-        PricingPlanOperatorSpec_toStorage: p1,
-        PricingPlan_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
-        PricingPlan_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","cap","n"],["=","maxHistoryCap","n"],["=","planType","s"],["=","resetHour","i"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"]]},
-        PricingPlan_Spec_fromStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec","originalVersion"],"destBag":false,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_fromStorage"}]]},
-        PricingPlan_Spec_toStorage: {"known":["owner","cap","planType","stopSendNotificationWhenHitCap","stopSendNotificationWhenHitThreshold","warningThreshold","operatorSpec"],"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cap","n"],["=","planType","s"],["=","stopSendNotificationWhenHitCap","b"],["=","stopSendNotificationWhenHitThreshold","b"],["=","warningThreshold","i"],["=","operatorSpec",{"obj":"PricingPlanOperatorSpec_toStorage"}],["v","v1api20171001"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
+      "v1api20180301": {
+        resources: {
+          MetricAlert_fromStorage: {"apiVersion":"insights.azure.com/v1api20180301","spec":"MetricAlert_Spec_fromStorage","status":"MetricAlert_STATUS_fromStorage"},
+          MetricAlert_toStorage: {"apiVersion":"insights.azure.com/v1api20180301storage","spec":"MetricAlert_Spec_toStorage","status":"MetricAlert_STATUS_toStorage"},
+        },
+        types: {
+          DynamicMetricCriteria_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity",{"spell":["High","Low","Medium"]}],["=","criterionType",{"spell":["DynamicThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_STATUS_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["GreaterOrLessThan","GreaterThan","LessThan"]}],["=","skipMetricValidation","b"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          DynamicMetricCriteria_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_STATUS_toStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","timeAggregation","s"]]},
+          DynamicMetricCriteria_fromStorage: {"known":k5,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity",{"spell":["High","Low","Medium"]}],["=","criterionType",{"spell":["DynamicThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_fromStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["GreaterOrLessThan","GreaterThan","LessThan"]}],["=","skipMetricValidation","b"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          DynamicMetricCriteria_toStorage: {"known":k5,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_toStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_toStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","timeAggregation","s"]]},
+          DynamicThresholdFailingPeriods_STATUS_fromStorage: p5,
+          DynamicThresholdFailingPeriods_STATUS_toStorage: p6,
+          DynamicThresholdFailingPeriods_fromStorage: p5,
+          DynamicThresholdFailingPeriods_toStorage: p6,
+          MetricAlertAction_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","actionGroupId","s"],["=","webHookProperties",{"map":"s"}]]},
+          MetricAlertAction_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","actionGroupId","s"],["=","webHookProperties",{"map":"s"}]]},
+          MetricAlertAction_fromStorage: {"known":k8,"destBag":false,"steps":[["=","actionGroupId","s"],["=","actionGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","webHookProperties",{"map":"s"}]]},
+          MetricAlertAction_toStorage: {"known":k8,"destBag":true,"steps":[["=","actionGroupId","s"],["=","actionGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","webHookProperties",{"map":"s"}]]},
+          MetricAlertCriteria_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_fromStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_STATUS_fromStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_STATUS_fromStorage"}]]},
+          MetricAlertCriteria_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_toStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_STATUS_toStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_STATUS_toStorage"}]]},
+          MetricAlertCriteria_fromStorage: {"known":k9,"destBag":false,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_fromStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_fromStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_fromStorage"}]]},
+          MetricAlertCriteria_toStorage: {"known":k9,"destBag":true,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_toStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_toStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_toStorage"}]]},
+          MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_STATUS_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.MultipleResourceMultipleMetricCriteria"]}]]},
+          MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_STATUS_toStorage"}}],["=","odata.type","s"]]},
+          MetricAlertMultipleResourceMultipleMetricCriteria_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.MultipleResourceMultipleMetricCriteria"]}]]},
+          MetricAlertMultipleResourceMultipleMetricCriteria_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_toStorage"}}],["=","odata.type","s"]]},
+          MetricAlertOperatorSpec_fromStorage: p0,
+          MetricAlertOperatorSpec_toStorage: p1,
+          MetricAlertSingleResourceMultipleMetricCriteria_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_STATUS_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria"]}]]},
+          MetricAlertSingleResourceMultipleMetricCriteria_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_STATUS_toStorage"}}],["=","odata.type","s"]]},
+          MetricAlertSingleResourceMultipleMetricCriteria_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria"]}]]},
+          MetricAlertSingleResourceMultipleMetricCriteria_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_toStorage"}}],["=","odata.type","s"]]},
+          MetricAlert_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_STATUS_fromStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_STATUS_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isMigrated","b"],["=","lastUpdatedTime","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"]]},
+          MetricAlert_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_STATUS_toStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_STATUS_toStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isMigrated","b"],["=","lastUpdatedTime","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"]]},
+          MetricAlert_Spec_fromStorage: {"known":["azureName","owner","location","tags","actions","autoMitigate","criteria","description","enabled","evaluationFrequency","scopesReferences","severity","targetResourceRegion","targetResourceType","windowSize","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_fromStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"],["=","operatorSpec",{"obj":"MetricAlertOperatorSpec_fromStorage"}]]},
+          MetricAlert_Spec_toStorage: {"known":["azureName","owner","location","tags","actions","autoMitigate","criteria","description","enabled","evaluationFrequency","scopesReferences","severity","targetResourceRegion","targetResourceType","windowSize","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_toStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_toStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"],["=","operatorSpec",{"obj":"MetricAlertOperatorSpec_toStorage"}],["v","v1api20180301"]]},
+          MetricCriteria_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType",{"spell":["StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_fromStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          MetricCriteria_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_toStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation","s"]]},
+          MetricCriteria_fromStorage: {"known":k12,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType",{"spell":["StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_fromStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          MetricCriteria_toStorage: {"known":k12,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_toStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation","s"]]},
+          MetricDimension_STATUS_fromStorage: p7,
+          MetricDimension_STATUS_toStorage: p8,
+          MetricDimension_fromStorage: p7,
+          MetricDimension_toStorage: p8,
+          MultiMetricCriteria_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_STATUS_fromStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_STATUS_fromStorage"}]]},
+          MultiMetricCriteria_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_STATUS_toStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_STATUS_toStorage"}]]},
+          MultiMetricCriteria_fromStorage: {"known":k14,"destBag":false,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_fromStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_fromStorage"}]]},
+          MultiMetricCriteria_toStorage: {"known":k14,"destBag":true,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_toStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_toStorage"}]]},
+          WebtestLocationAvailabilityCriteria_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentId","s"],["=","failedLocationCount","n"],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.WebtestLocationAvailabilityCriteria"]}],["=","webTestId","s"]]},
+          WebtestLocationAvailabilityCriteria_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentId","s"],["=","failedLocationCount","n"],["=","odata.type","s"],["=","webTestId","s"]]},
+          WebtestLocationAvailabilityCriteria_fromStorage: {"known":k16,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","failedLocationCount","n"],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.WebtestLocationAvailabilityCriteria"]}],["=","webTestId","s"]]},
+          WebtestLocationAvailabilityCriteria_toStorage: {"known":k16,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","failedLocationCount","n"],["=","odata.type","s"],["=","webTestId","s"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20180501preview": {
+        resources: {
+          Webtest_fromStorage: {"apiVersion":"insights.azure.com/v1api20180501preview","spec":"Webtest_Spec_fromStorage","status":"Webtest_STATUS_fromStorage"},
+          Webtest_toStorage: {"apiVersion":"insights.azure.com/v1api20180501previewstorage","spec":"Webtest_Spec_toStorage","status":"Webtest_STATUS_toStorage"},
+        },
+        types: {
+          HeaderField_STATUS_fromStorage: p10,
+          HeaderField_STATUS_toStorage: p11,
+          HeaderField_fromStorage: p10,
+          HeaderField_toStorage: p11,
+          WebTestGeolocation_STATUS_fromStorage: p12,
+          WebTestGeolocation_STATUS_toStorage: p13,
+          WebTestGeolocation_fromStorage: p12,
+          WebTestGeolocation_toStorage: p13,
+          WebTestProperties_Configuration_STATUS_fromStorage: p14,
+          WebTestProperties_Configuration_STATUS_toStorage: p15,
+          WebTestProperties_Configuration_fromStorage: p14,
+          WebTestProperties_Configuration_toStorage: p15,
+          WebTestProperties_Request_STATUS_fromStorage: p16,
+          WebTestProperties_Request_STATUS_toStorage: p17,
+          WebTestProperties_Request_fromStorage: p18,
+          WebTestProperties_Request_toStorage: p19,
+          WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage: p20,
+          WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage: p21,
+          WebTestProperties_ValidationRules_ContentValidation_fromStorage: p20,
+          WebTestProperties_ValidationRules_ContentValidation_toStorage: p21,
+          WebTestProperties_ValidationRules_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebTestProperties_ValidationRules_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebTestProperties_ValidationRules_fromStorage: {"known":k23,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebTestProperties_ValidationRules_toStorage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebtestOperatorSpec_fromStorage: p0,
+          WebtestOperatorSpec_toStorage: p1,
+          Webtest_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["basic","multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_fromStorage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_fromStorage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
+          Webtest_STATUS_toStorage: p22,
+          Webtest_Spec_fromStorage: {"known":k25,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["basic","multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_fromStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_fromStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_fromStorage"}]]},
+          Webtest_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_toStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_toStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_toStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_toStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_toStorage"}],["v","v1api20180501preview"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+        },
+      },
+      "v1api20180501previewstorage": {
+        resources: {
+          Webtest_from_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20180501previewstorage","spec":"Webtest_Spec_from_v1api20220615storage","status":"Webtest_STATUS_from_v1api20220615storage"},
+          Webtest_to_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"Webtest_Spec_to_v1api20220615storage","status":"Webtest_STATUS_to_v1api20220615storage"},
+        },
+        types: {
+          HeaderField_STATUS_from_v1api20220615storage: p11,
+          HeaderField_STATUS_to_v1api20220615storage: p11,
+          HeaderField_from_v1api20220615storage: p11,
+          HeaderField_to_v1api20220615storage: p11,
+          WebTestGeolocation_STATUS_from_v1api20220615storage: p13,
+          WebTestGeolocation_STATUS_to_v1api20220615storage: p13,
+          WebTestGeolocation_from_v1api20220615storage: p13,
+          WebTestGeolocation_to_v1api20220615storage: p13,
+          WebTestProperties_Configuration_STATUS_from_v1api20220615storage: p15,
+          WebTestProperties_Configuration_STATUS_to_v1api20220615storage: p15,
+          WebTestProperties_Configuration_from_v1api20220615storage: p15,
+          WebTestProperties_Configuration_to_v1api20220615storage: p15,
+          WebTestProperties_Request_STATUS_from_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_from_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
+          WebTestProperties_Request_STATUS_to_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_to_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
+          WebTestProperties_Request_from_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_from_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
+          WebTestProperties_Request_to_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_to_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
+          WebTestProperties_ValidationRules_ContentValidation_STATUS_from_v1api20220615storage: p21,
+          WebTestProperties_ValidationRules_ContentValidation_STATUS_to_v1api20220615storage: p21,
+          WebTestProperties_ValidationRules_ContentValidation_from_v1api20220615storage: p21,
+          WebTestProperties_ValidationRules_ContentValidation_to_v1api20220615storage: p21,
+          WebTestProperties_ValidationRules_STATUS_from_v1api20220615storage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_from_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpsStatusCode","b"]]},
+          WebTestProperties_ValidationRules_STATUS_to_v1api20220615storage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_to_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpsStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpStatusCode","b"]]},
+          WebTestProperties_ValidationRules_from_v1api20220615storage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_from_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpsStatusCode","b"]]},
+          WebTestProperties_ValidationRules_to_v1api20220615storage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_to_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpsStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpStatusCode","b"]]},
+          WebtestOperatorSpec_from_v1api20220615storage: p23,
+          WebtestOperatorSpec_to_v1api20220615storage: p24,
+          Webtest_STATUS_from_v1api20220615storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_from_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_from_v1api20220615storage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_from_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_from_v1api20220615storage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
+          Webtest_STATUS_to_v1api20220615storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_to_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_to_v1api20220615storage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_to_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_to_v1api20220615storage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
+          Webtest_Spec_from_v1api20220615storage: {"known":k25,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20220615storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_from_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_from_v1api20220615storage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_from_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_from_v1api20220615storage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_from_v1api20220615storage"}],["=0","originalVersion","s"]]},
+          Webtest_Spec_to_v1api20220615storage: {"known":k25,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20220615storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_to_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_to_v1api20220615storage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_to_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_to_v1api20220615storage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_to_v1api20220615storage"}],["=0","originalVersion","s"]]},
+          conditions_Condition_from_v1api20220615storage: p2,
+          conditions_Condition_to_v1api20220615storage: p2,
+          core_DestinationExpression_from_v1api20220615storage: p3,
+          core_DestinationExpression_to_v1api20220615storage: p3,
+          genruntime_KnownResourceReference_from_v1api20220615storage: p4,
+          genruntime_KnownResourceReference_to_v1api20220615storage: p4,
+        },
+      },
+      "v1api20200202": {
+        resources: {
+          Component_fromStorage: {"apiVersion":"insights.azure.com/v1api20200202","spec":"Component_Spec_fromStorage","status":"Component_STATUS_fromStorage"},
+          Component_toStorage: {"apiVersion":"insights.azure.com/v1api20200202storage","spec":"Component_Spec_toStorage","status":"Component_STATUS_toStorage"},
+        },
+        types: {
+          ComponentOperatorConfigMaps_fromStorage: {"known":k28,"destBag":false,"steps":[["=","connectionString",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","instrumentationKey",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
+          ComponentOperatorConfigMaps_toStorage: {"known":k28,"destBag":true,"steps":[["=","connectionString",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","instrumentationKey",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
+          ComponentOperatorSpec_fromStorage: {"known":k29,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+          ComponentOperatorSpec_toStorage: {"known":k29,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+          Component_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type",{"spell":["other","web"]}],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}]]},
+          Component_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type","s"],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"]]},
+          Component_Spec_fromStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type",{"spell":["other","web"]}],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_fromStorage"}]]},
+          Component_Spec_toStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_toStorage"}],["v","v1api20200202"]]},
+          PrivateLinkScopedResource_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
+          PrivateLinkScopedResource_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_ConfigMapDestination_fromStorage: p25,
+          genruntime_ConfigMapDestination_toStorage: p25,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20201001": {
+        resources: {
+          ActivityLogAlert_fromStorage: {"apiVersion":"insights.azure.com/v1api20201001","spec":"ActivityLogAlert_Spec_fromStorage","status":"ActivityLogAlert_STATUS_fromStorage"},
+          ActivityLogAlert_toStorage: {"apiVersion":"insights.azure.com/v1api20201001storage","spec":"ActivityLogAlert_Spec_toStorage","status":"ActivityLogAlert_STATUS_toStorage"},
+        },
+        types: {
+          ActionGroupReference_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
+          ActionGroupReference_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
+          ActionGroupReference_fromStorage: {"known":k34,"destBag":false,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","webhookProperties",{"map":"s"}]]},
+          ActionGroupReference_toStorage: {"known":k34,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","webhookProperties",{"map":"s"}]]},
+          ActionList_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_fromStorage"}}]]},
+          ActionList_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_toStorage"}}]]},
+          ActionList_fromStorage: {"known":k35,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_fromStorage"}}]]},
+          ActionList_toStorage: {"known":k35,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_toStorage"}}]]},
+          ActivityLogAlertOperatorSpec_fromStorage: p0,
+          ActivityLogAlertOperatorSpec_toStorage: p1,
+          ActivityLogAlert_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
+          ActivityLogAlert_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
+          ActivityLogAlert_Spec_fromStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_fromStorage"}]]},
+          ActivityLogAlert_Spec_toStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_toStorage"}],["v","v1api20201001"]]},
+          AlertRuleAllOfCondition_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_fromStorage"}}]]},
+          AlertRuleAllOfCondition_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_toStorage"}}]]},
+          AlertRuleAllOfCondition_fromStorage: {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_fromStorage"}}]]},
+          AlertRuleAllOfCondition_toStorage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_toStorage"}}]]},
+          AlertRuleAnyOfOrLeafCondition_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_STATUS_fromStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+          AlertRuleAnyOfOrLeafCondition_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_STATUS_toStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+          AlertRuleAnyOfOrLeafCondition_fromStorage: {"known":k38,"destBag":false,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_fromStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+          AlertRuleAnyOfOrLeafCondition_toStorage: {"known":k38,"destBag":true,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_toStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
+          AlertRuleLeafCondition_STATUS_fromStorage: p26,
+          AlertRuleLeafCondition_STATUS_toStorage: p27,
+          AlertRuleLeafCondition_fromStorage: p26,
+          AlertRuleLeafCondition_toStorage: p27,
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20210501preview": {
+        resources: {
+          DiagnosticSetting_fromStorage: {"apiVersion":"insights.azure.com/v1api20210501preview","spec":"DiagnosticSetting_Spec_fromStorage","status":"DiagnosticSetting_STATUS_fromStorage"},
+          DiagnosticSetting_toStorage: {"apiVersion":"insights.azure.com/v1api20210501previewstorage","spec":"DiagnosticSetting_Spec_toStorage","status":"DiagnosticSetting_STATUS_toStorage"},
+        },
+        types: {
+          DiagnosticSettingOperatorSpec_fromStorage: p0,
+          DiagnosticSettingOperatorSpec_toStorage: p1,
+          DiagnosticSetting_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_fromStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
+          DiagnosticSetting_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_toStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
+          DiagnosticSetting_Spec_fromStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_fromStorage"}}],["=","marketplacePartnerReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","workspaceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_fromStorage"}]]},
+          DiagnosticSetting_Spec_toStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_toStorage"}}],["=","marketplacePartnerReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","workspaceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_toStorage"}],["v","v1api20210501preview"]]},
+          LogSettings_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}]]},
+          LogSettings_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}]]},
+          LogSettings_fromStorage: {"known":k41,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}]]},
+          LogSettings_toStorage: {"known":k41,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}]]},
+          MetricSettings_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}],["=","timeGrain","s"]]},
+          MetricSettings_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}],["=","timeGrain","s"]]},
+          MetricSettings_fromStorage: {"known":k42,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}],["=","timeGrain","s"]]},
+          MetricSettings_toStorage: {"known":k42,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}],["=","timeGrain","s"]]},
+          RetentionPolicy_STATUS_fromStorage: p28,
+          RetentionPolicy_STATUS_toStorage: p29,
+          RetentionPolicy_fromStorage: p28,
+          RetentionPolicy_toStorage: p29,
+          SystemData_STATUS_fromStorage: p30,
+          SystemData_STATUS_toStorage: p31,
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_ArbitraryOwnerReference_fromStorage: p9,
+          genruntime_ArbitraryOwnerReference_toStorage: p9,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20220615": {
+        resources: {
+          ScheduledQueryRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20220615","spec":"ScheduledQueryRule_Spec_fromStorage","status":"ScheduledQueryRule_STATUS_fromStorage"},
+          ScheduledQueryRule_toStorage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"ScheduledQueryRule_Spec_toStorage","status":"ScheduledQueryRule_STATUS_toStorage"},
+          Webtest_fromStorage: {"apiVersion":"insights.azure.com/v1api20220615","spec":"Webtest_Spec_fromStorage","status":"Webtest_STATUS_fromStorage"},
+          Webtest_toStorage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"Webtest_Spec_toStorage","status":"Webtest_STATUS_toStorage"},
+        },
+        types: {
+          Actions_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}]]},
+          Actions_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}]]},
+          Actions_fromStorage: {"known":k46,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","customProperties",{"map":"s"}]]},
+          Actions_toStorage: {"known":k46,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","customProperties",{"map":"s"}]]},
+          Condition_FailingPeriods_STATUS_fromStorage: p32,
+          Condition_FailingPeriods_STATUS_toStorage: p33,
+          Condition_FailingPeriods_fromStorage: p32,
+          Condition_FailingPeriods_toStorage: p33,
+          Condition_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          Condition_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+          Condition_fromStorage: {"known":k48,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          Condition_toStorage: {"known":k48,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+          Dimension_STATUS_fromStorage: p34,
+          Dimension_STATUS_toStorage: p8,
+          Dimension_fromStorage: p34,
+          Dimension_toStorage: p8,
+          HeaderField_STATUS_fromStorage: p10,
+          HeaderField_STATUS_toStorage: p11,
+          HeaderField_fromStorage: p10,
+          HeaderField_toStorage: p11,
+          ScheduledQueryRuleCriteria_STATUS_fromStorage: p35,
+          ScheduledQueryRuleCriteria_STATUS_toStorage: p36,
+          ScheduledQueryRuleCriteria_fromStorage: p37,
+          ScheduledQueryRuleCriteria_toStorage: p38,
+          ScheduledQueryRuleOperatorSpec_fromStorage: p0,
+          ScheduledQueryRuleOperatorSpec_toStorage: p1,
+          ScheduledQueryRule_STATUS_fromStorage: {"known":k49,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind",{"spell":["LogAlert","LogToMetric"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+          ScheduledQueryRule_STATUS_toStorage: {"known":k49,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+          ScheduledQueryRule_Spec_fromStorage: {"known":k50,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
+          ScheduledQueryRule_Spec_toStorage: {"known":["azureName","owner","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_toStorage"}],["v","v1api20220615"]]},
+          SystemData_STATUS_fromStorage: p30,
+          SystemData_STATUS_toStorage: p31,
+          WebTestGeolocation_STATUS_fromStorage: p12,
+          WebTestGeolocation_STATUS_toStorage: p13,
+          WebTestGeolocation_fromStorage: p12,
+          WebTestGeolocation_toStorage: p13,
+          WebTestProperties_Configuration_STATUS_fromStorage: p14,
+          WebTestProperties_Configuration_STATUS_toStorage: p15,
+          WebTestProperties_Configuration_fromStorage: p14,
+          WebTestProperties_Configuration_toStorage: p15,
+          WebTestProperties_Request_STATUS_fromStorage: p16,
+          WebTestProperties_Request_STATUS_toStorage: p17,
+          WebTestProperties_Request_fromStorage: p18,
+          WebTestProperties_Request_toStorage: p19,
+          WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage: p20,
+          WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage: p21,
+          WebTestProperties_ValidationRules_ContentValidation_fromStorage: p20,
+          WebTestProperties_ValidationRules_ContentValidation_toStorage: p21,
+          WebTestProperties_ValidationRules_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebTestProperties_ValidationRules_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebTestProperties_ValidationRules_fromStorage: {"known":k27,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebTestProperties_ValidationRules_toStorage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
+          WebtestOperatorSpec_fromStorage: p0,
+          WebtestOperatorSpec_toStorage: p1,
+          Webtest_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_fromStorage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_fromStorage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
+          Webtest_STATUS_toStorage: p22,
+          Webtest_Spec_fromStorage: {"known":k25,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_fromStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_fromStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_fromStorage"}]]},
+          Webtest_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_toStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_toStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_toStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_toStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_toStorage"}],["v","v1api20220615"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20221001": {
+        resources: {
+          AutoscaleSetting_fromStorage: {"apiVersion":"insights.azure.com/v1api20221001","spec":"AutoscaleSetting_Spec_fromStorage","status":"Autoscalesetting_STATUS_fromStorage"},
+          AutoscaleSetting_toStorage: {"apiVersion":"insights.azure.com/v1api20221001storage","spec":"AutoscaleSetting_Spec_toStorage","status":"Autoscalesetting_STATUS_toStorage"},
+        },
+        types: {
+          AutoscaleNotification_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","email",{"obj":"EmailNotification_STATUS_fromStorage"}],["=","operation",{"spell":["Scale"]}],["=","webhooks",{"arr":{"obj":"WebhookNotification_STATUS_fromStorage"}}]]},
+          AutoscaleNotification_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","email",{"obj":"EmailNotification_STATUS_toStorage"}],["=","operation","s"],["=","webhooks",{"arr":{"obj":"WebhookNotification_STATUS_toStorage"}}]]},
+          AutoscaleNotification_fromStorage: {"known":k51,"destBag":false,"steps":[["=","email",{"obj":"EmailNotification_fromStorage"}],["=","operation",{"spell":["Scale"]}],["=","webhooks",{"arr":{"obj":"WebhookNotification_fromStorage"}}]]},
+          AutoscaleNotification_toStorage: {"known":k51,"destBag":true,"steps":[["=","email",{"obj":"EmailNotification_toStorage"}],["=","operation","s"],["=","webhooks",{"arr":{"obj":"WebhookNotification_toStorage"}}]]},
+          AutoscaleProfile_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","capacity",{"obj":"ScaleCapacity_STATUS_fromStorage"}],["=","fixedDate",{"obj":"TimeWindow_STATUS_fromStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_STATUS_fromStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_STATUS_fromStorage"}}]]},
+          AutoscaleProfile_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","capacity",{"obj":"ScaleCapacity_STATUS_toStorage"}],["=","fixedDate",{"obj":"TimeWindow_STATUS_toStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_STATUS_toStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_STATUS_toStorage"}}]]},
+          AutoscaleProfile_fromStorage: {"known":k52,"destBag":false,"steps":[["=","capacity",{"obj":"ScaleCapacity_fromStorage"}],["=","fixedDate",{"obj":"TimeWindow_fromStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_fromStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_fromStorage"}}]]},
+          AutoscaleProfile_toStorage: {"known":k52,"destBag":true,"steps":[["=","capacity",{"obj":"ScaleCapacity_toStorage"}],["=","fixedDate",{"obj":"TimeWindow_toStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_toStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_toStorage"}}]]},
+          AutoscaleSettingOperatorSpec_fromStorage: p0,
+          AutoscaleSettingOperatorSpec_toStorage: p1,
+          AutoscaleSetting_Spec_fromStorage: {"known":["azureName","owner","location","tags","enabled","name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUriReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","enabled","b"],["=","name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_fromStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_fromStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_fromStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"AutoscaleSettingOperatorSpec_fromStorage"}]]},
+          AutoscaleSetting_Spec_toStorage: {"known":["azureName","owner","location","tags","enabled","name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUriReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","enabled","b"],["=","name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_toStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_toStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_toStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"AutoscaleSettingOperatorSpec_toStorage"}],["v","v1api20221001"]]},
+          Autoscalesetting_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","enabled","b"],["=","properties_name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_STATUS_fromStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_STATUS_fromStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_STATUS_fromStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUri","s"]]},
+          Autoscalesetting_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","enabled","b"],["=","properties_name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_STATUS_toStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_STATUS_toStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_STATUS_toStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUri","s"]]},
+          EmailNotification_STATUS_fromStorage: p39,
+          EmailNotification_STATUS_toStorage: p40,
+          EmailNotification_fromStorage: p39,
+          EmailNotification_toStorage: p40,
+          MetricTrigger_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_STATUS_fromStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUri","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]}],["=","statistic",{"spell":["Average","Count","Max","Min","Sum"]}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Last","Maximum","Minimum","Total"]}],["=","timeGrain","s"],["=","timeWindow","s"]]},
+          MetricTrigger_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_STATUS_toStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUri","s"],["=","operator","s"],["=","statistic","s"],["=","threshold","n"],["=","timeAggregation","s"],["=","timeGrain","s"],["=","timeWindow","s"]]},
+          MetricTrigger_fromStorage: {"known":k56,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_fromStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]}],["=","statistic",{"spell":["Average","Count","Max","Min","Sum"]}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Last","Maximum","Minimum","Total"]}],["=","timeGrain","s"],["=","timeWindow","s"]]},
+          MetricTrigger_toStorage: {"known":k56,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_toStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operator","s"],["=","statistic","s"],["=","threshold","n"],["=","timeAggregation","s"],["=","timeGrain","s"],["=","timeWindow","s"]]},
+          PredictiveAutoscalePolicy_STATUS_fromStorage: p41,
+          PredictiveAutoscalePolicy_STATUS_toStorage: p42,
+          PredictiveAutoscalePolicy_fromStorage: p41,
+          PredictiveAutoscalePolicy_toStorage: p42,
+          Recurrence_STATUS_fromStorage: {"known":k58,"destBag":false,"steps":[["=","frequency",{"spell":["Day","Hour","Minute","Month","None","Second","Week","Year"]}],["=","schedule",{"obj":"RecurrentSchedule_STATUS_fromStorage"}]]},
+          Recurrence_STATUS_toStorage: {"known":k58,"destBag":true,"steps":[["=","frequency","s"],["=","schedule",{"obj":"RecurrentSchedule_STATUS_toStorage"}]]},
+          Recurrence_fromStorage: {"known":k58,"destBag":false,"steps":[["=","frequency",{"spell":["Day","Hour","Minute","Month","None","Second","Week","Year"]}],["=","schedule",{"obj":"RecurrentSchedule_fromStorage"}]]},
+          Recurrence_toStorage: {"known":k58,"destBag":true,"steps":[["=","frequency","s"],["=","schedule",{"obj":"RecurrentSchedule_toStorage"}]]},
+          RecurrentSchedule_STATUS_fromStorage: p43,
+          RecurrentSchedule_STATUS_toStorage: p44,
+          RecurrentSchedule_fromStorage: p43,
+          RecurrentSchedule_toStorage: p44,
+          ScaleAction_STATUS_fromStorage: p45,
+          ScaleAction_STATUS_toStorage: p46,
+          ScaleAction_fromStorage: p45,
+          ScaleAction_toStorage: p46,
+          ScaleCapacity_STATUS_fromStorage: p47,
+          ScaleCapacity_STATUS_toStorage: p48,
+          ScaleCapacity_fromStorage: p47,
+          ScaleCapacity_toStorage: p48,
+          ScaleRuleMetricDimension_STATUS_fromStorage: p49,
+          ScaleRuleMetricDimension_STATUS_toStorage: p50,
+          ScaleRuleMetricDimension_fromStorage: p49,
+          ScaleRuleMetricDimension_toStorage: p50,
+          ScaleRule_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_STATUS_fromStorage"}],["=","scaleAction",{"obj":"ScaleAction_STATUS_fromStorage"}]]},
+          ScaleRule_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_STATUS_toStorage"}],["=","scaleAction",{"obj":"ScaleAction_STATUS_toStorage"}]]},
+          ScaleRule_fromStorage: {"known":k63,"destBag":false,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_fromStorage"}],["=","scaleAction",{"obj":"ScaleAction_fromStorage"}]]},
+          ScaleRule_toStorage: {"known":k63,"destBag":true,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_toStorage"}],["=","scaleAction",{"obj":"ScaleAction_toStorage"}]]},
+          SystemData_STATUS_fromStorage: p30,
+          SystemData_STATUS_toStorage: p31,
+          TimeWindow_STATUS_fromStorage: p51,
+          TimeWindow_STATUS_toStorage: p52,
+          TimeWindow_fromStorage: p51,
+          TimeWindow_toStorage: p52,
+          WebhookNotification_STATUS_fromStorage: {"known":k65,"destBag":false,"steps":[["=","properties",{"map":"s"}]]},
+          WebhookNotification_STATUS_toStorage: {"known":k65,"destBag":true,"steps":[["=","properties",{"map":"s"}]]},
+          WebhookNotification_fromStorage: {"known":k66,"destBag":false,"steps":[["=","properties",{"map":"s"}],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          WebhookNotification_toStorage: {"known":k66,"destBag":true,"steps":[["=","properties",{"map":"s"}],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+          genruntime_SecretReference_fromStorage: p53,
+          genruntime_SecretReference_toStorage: p53,
+        },
+      },
+      "v1api20230101": {
+        resources: {
+          ActionGroup_fromStorage: {"apiVersion":"insights.azure.com/v1api20230101","spec":"ActionGroup_Spec_fromStorage","status":"ActionGroupResource_STATUS_fromStorage"},
+          ActionGroup_toStorage: {"apiVersion":"insights.azure.com/v1api20230101storage","spec":"ActionGroup_Spec_toStorage","status":"ActionGroupResource_STATUS_toStorage"},
+        },
+        types: {
+          ActionGroupOperatorSpec_fromStorage: p0,
+          ActionGroupOperatorSpec_toStorage: p1,
+          ActionGroupResource_STATUS_fromStorage: {"known":k68,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_fromStorage"}}]]},
+          ActionGroupResource_STATUS_toStorage: {"known":k68,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_toStorage"}}]]},
+          ActionGroup_Spec_fromStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_fromStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_fromStorage"}]]},
+          ActionGroup_Spec_toStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_toStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_toStorage"}],["v","v1api20230101"]]},
+          ArmRoleReceiver_STATUS_fromStorage: p54,
+          ArmRoleReceiver_STATUS_toStorage: p55,
+          ArmRoleReceiver_fromStorage: p54,
+          ArmRoleReceiver_toStorage: p55,
+          AutomationRunbookReceiver_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
+          AutomationRunbookReceiver_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
+          AutomationRunbookReceiver_fromStorage: {"known":k71,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          AutomationRunbookReceiver_toStorage: {"known":k71,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          AzureAppPushReceiver_STATUS_fromStorage: p56,
+          AzureAppPushReceiver_STATUS_toStorage: p57,
+          AzureAppPushReceiver_fromStorage: p56,
+          AzureAppPushReceiver_toStorage: p57,
+          AzureFunctionReceiver_STATUS_fromStorage: {"known":k73,"destBag":false,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+          AzureFunctionReceiver_STATUS_toStorage: {"known":k73,"destBag":true,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+          AzureFunctionReceiver_fromStorage: {"known":k74,"destBag":false,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+          AzureFunctionReceiver_toStorage: {"known":k74,"destBag":true,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+          EmailReceiver_STATUS_fromStorage: {"known":k75,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}],["=","useCommonAlertSchema","b"]]},
+          EmailReceiver_STATUS_toStorage: {"known":k75,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status","s"],["=","useCommonAlertSchema","b"]]},
+          EmailReceiver_fromStorage: {"known":k76,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+          EmailReceiver_toStorage: {"known":k76,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
+          EventHubReceiver_STATUS_fromStorage: p58,
+          EventHubReceiver_STATUS_toStorage: p59,
+          EventHubReceiver_fromStorage: p58,
+          EventHubReceiver_toStorage: p59,
+          ItsmReceiver_STATUS_fromStorage: p60,
+          ItsmReceiver_STATUS_toStorage: p61,
+          ItsmReceiver_fromStorage: p60,
+          ItsmReceiver_toStorage: p61,
+          LogicAppReceiver_STATUS_fromStorage: {"known":k79,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
+          LogicAppReceiver_STATUS_toStorage: {"known":k79,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
+          LogicAppReceiver_fromStorage: {"known":k80,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","useCommonAlertSchema","b"]]},
+          LogicAppReceiver_toStorage: {"known":k80,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","useCommonAlertSchema","b"]]},
+          SmsReceiver_STATUS_fromStorage: {"known":k81,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}]]},
+          SmsReceiver_STATUS_toStorage: {"known":k81,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status","s"]]},
+          SmsReceiver_fromStorage: p62,
+          SmsReceiver_toStorage: p63,
+          VoiceReceiver_STATUS_fromStorage: p62,
+          VoiceReceiver_STATUS_toStorage: p63,
+          VoiceReceiver_fromStorage: p62,
+          VoiceReceiver_toStorage: p63,
+          WebhookReceiver_STATUS_fromStorage: {"known":k83,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+          WebhookReceiver_STATUS_toStorage: {"known":k83,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+          WebhookReceiver_fromStorage: {"known":k84,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+          WebhookReceiver_toStorage: {"known":k84,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+          genruntime_SecretReference_fromStorage: p53,
+          genruntime_SecretReference_toStorage: p53,
+        },
+      },
+      "v1api20230311": {
+        resources: {
+          DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpointResource_STATUS_fromStorage"},
+          DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpointResource_STATUS_toStorage"},
+          DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage"},
+          DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage"},
+          DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRuleResource_STATUS_fromStorage"},
+          DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRuleResource_STATUS_toStorage"},
+        },
+        types: {
+          AdxDestination_STATUS_fromStorage: p64,
+          AdxDestination_STATUS_toStorage: p65,
+          AdxDestination_fromStorage: p66,
+          AdxDestination_toStorage: p67,
+          AgentSetting_STATUS_fromStorage: p68,
+          AgentSetting_STATUS_toStorage: p69,
+          AgentSetting_fromStorage: p68,
+          AgentSetting_toStorage: p69,
+          AgentSettingsSpec_STATUS_fromStorage: p70,
+          AgentSettingsSpec_STATUS_toStorage: p71,
+          AgentSettingsSpec_fromStorage: p72,
+          AgentSettingsSpec_toStorage: p73,
+          AzureMonitorMetricsDestination_STATUS_fromStorage: p74,
+          AzureMonitorMetricsDestination_STATUS_toStorage: p75,
+          AzureMonitorMetricsDestination_fromStorage: p74,
+          AzureMonitorMetricsDestination_toStorage: p75,
+          ColumnDefinition_STATUS_fromStorage: p76,
+          ColumnDefinition_STATUS_toStorage: p77,
+          ColumnDefinition_fromStorage: p76,
+          ColumnDefinition_toStorage: p77,
+          ConfigurationAccessEndpointSpec_STATUS_fromStorage: p78,
+          ConfigurationAccessEndpointSpec_STATUS_toStorage: p79,
+          DataCollectionEndpointOperatorSpec_fromStorage: p0,
+          DataCollectionEndpointOperatorSpec_toStorage: p1,
+          DataCollectionEndpointResource_STATUS_fromStorage: {"known":k92,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+          DataCollectionEndpointResource_STATUS_toStorage: {"known":k92,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
+          DataCollectionEndpoint_Spec_fromStorage: {"known":k93,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
+          DataCollectionEndpoint_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","description","networkAcls","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_toStorage"}],["v","v1api20230311"]]},
+          DataCollectionRuleAssociationOperatorSpec_fromStorage: p0,
+          DataCollectionRuleAssociationOperatorSpec_toStorage: p1,
+          DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage: p80,
+          DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage: p81,
+          DataCollectionRuleAssociation_Spec_fromStorage: p82,
+          DataCollectionRuleAssociation_Spec_toStorage: {"known":k96,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20230311"]]},
+          DataCollectionRuleOperatorSpec_fromStorage: p0,
+          DataCollectionRuleOperatorSpec_toStorage: p1,
+          DataCollectionRuleResource_STATUS_fromStorage: {"known":k97,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
+          DataCollectionRuleResource_STATUS_toStorage: {"known":k97,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
+          DataCollectionRule_Spec_fromStorage: {"known":k98,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
+          DataCollectionRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","references","streamDeclarations","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_toStorage"}],["=","references",{"obj":"ReferencesSpec_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_toStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_toStorage"}],["v","v1api20230311"]]},
+          DataFlow_STATUS_fromStorage: p83,
+          DataFlow_STATUS_toStorage: p84,
+          DataFlow_fromStorage: p83,
+          DataFlow_toStorage: p84,
+          DataImportSources_STATUS_fromStorage: p85,
+          DataImportSources_STATUS_toStorage: p86,
+          DataImportSources_fromStorage: p87,
+          DataImportSources_toStorage: p88,
+          DataSourcesSpec_STATUS_fromStorage: {"known":k101,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
+          DataSourcesSpec_STATUS_toStorage: {"known":k101,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
+          DataSourcesSpec_fromStorage: {"known":k101,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
+          DataSourcesSpec_toStorage: {"known":k101,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
+          DestinationsSpec_STATUS_fromStorage: p89,
+          DestinationsSpec_STATUS_toStorage: p90,
+          DestinationsSpec_fromStorage: p91,
+          DestinationsSpec_toStorage: p92,
+          EndpointsSpec_STATUS_fromStorage: p93,
+          EndpointsSpec_STATUS_toStorage: p94,
+          EnrichmentData_STATUS_fromStorage: p95,
+          EnrichmentData_STATUS_toStorage: p96,
+          EnrichmentData_fromStorage: p97,
+          EnrichmentData_toStorage: p98,
+          EventHubDataSource_STATUS_fromStorage: p99,
+          EventHubDataSource_STATUS_toStorage: p100,
+          EventHubDataSource_fromStorage: p99,
+          EventHubDataSource_toStorage: p100,
+          EventHubDestination_STATUS_fromStorage: p101,
+          EventHubDestination_STATUS_toStorage: p102,
+          EventHubDestination_fromStorage: p103,
+          EventHubDestination_toStorage: p104,
+          EventHubDirectDestination_STATUS_fromStorage: p101,
+          EventHubDirectDestination_STATUS_toStorage: p102,
+          EventHubDirectDestination_fromStorage: p103,
+          EventHubDirectDestination_toStorage: p104,
+          ExtensionDataSource_STATUS_fromStorage: p105,
+          ExtensionDataSource_STATUS_toStorage: p106,
+          ExtensionDataSource_fromStorage: p105,
+          ExtensionDataSource_toStorage: p106,
+          FailoverConfigurationSpec_STATUS_fromStorage: p107,
+          FailoverConfigurationSpec_STATUS_toStorage: p108,
+          IisLogsDataSource_STATUS_fromStorage: p109,
+          IisLogsDataSource_STATUS_toStorage: p110,
+          IisLogsDataSource_fromStorage: p109,
+          IisLogsDataSource_toStorage: p110,
+          LocationSpec_STATUS_fromStorage: p111,
+          LocationSpec_STATUS_toStorage: p112,
+          LogAnalyticsDestination_STATUS_fromStorage: p113,
+          LogAnalyticsDestination_STATUS_toStorage: p114,
+          LogAnalyticsDestination_fromStorage: p115,
+          LogAnalyticsDestination_toStorage: p116,
+          LogFileSettings_STATUS_fromStorage: p117,
+          LogFileSettings_STATUS_toStorage: p118,
+          LogFileSettings_fromStorage: p119,
+          LogFileSettings_toStorage: p120,
+          LogFileTextSettings_STATUS_fromStorage: p121,
+          LogFileTextSettings_STATUS_toStorage: p122,
+          LogFileTextSettings_fromStorage: p121,
+          LogFileTextSettings_toStorage: p122,
+          LogFilesDataSource_STATUS_fromStorage: p123,
+          LogFilesDataSource_STATUS_toStorage: p124,
+          LogFilesDataSource_fromStorage: p125,
+          LogFilesDataSource_toStorage: p126,
+          LogsIngestionEndpointSpec_STATUS_fromStorage: p78,
+          LogsIngestionEndpointSpec_STATUS_toStorage: p79,
+          ManagedServiceIdentity_STATUS_fromStorage: p127,
+          ManagedServiceIdentity_STATUS_toStorage: p128,
+          ManagedServiceIdentity_fromStorage: p129,
+          ManagedServiceIdentity_toStorage: p130,
+          Metadata_STATUS_fromStorage: p131,
+          Metadata_STATUS_toStorage: p132,
+          MetricsIngestionEndpointSpec_STATUS_fromStorage: p78,
+          MetricsIngestionEndpointSpec_STATUS_toStorage: p79,
+          MicrosoftFabricDestination_STATUS_fromStorage: p133,
+          MicrosoftFabricDestination_STATUS_toStorage: p134,
+          MicrosoftFabricDestination_fromStorage: p133,
+          MicrosoftFabricDestination_toStorage: p134,
+          MonitoringAccountDestination_STATUS_fromStorage: p135,
+          MonitoringAccountDestination_STATUS_toStorage: p136,
+          MonitoringAccountDestination_fromStorage: p137,
+          MonitoringAccountDestination_toStorage: p138,
+          NetworkRuleSet_STATUS_fromStorage: p139,
+          NetworkRuleSet_STATUS_toStorage: p140,
+          NetworkRuleSet_fromStorage: p139,
+          NetworkRuleSet_toStorage: p140,
+          PerfCounterDataSource_STATUS_fromStorage: p141,
+          PerfCounterDataSource_STATUS_toStorage: p142,
+          PerfCounterDataSource_fromStorage: p141,
+          PerfCounterDataSource_toStorage: p142,
+          PlatformTelemetryDataSource_STATUS_fromStorage: p143,
+          PlatformTelemetryDataSource_STATUS_toStorage: p144,
+          PlatformTelemetryDataSource_fromStorage: p143,
+          PlatformTelemetryDataSource_toStorage: p144,
+          PrivateLinkScopedResource_STATUS_fromStorage: p145,
+          PrivateLinkScopedResource_STATUS_toStorage: p146,
+          PrometheusForwarderDataSource_STATUS_fromStorage: p147,
+          PrometheusForwarderDataSource_STATUS_toStorage: p148,
+          PrometheusForwarderDataSource_fromStorage: p147,
+          PrometheusForwarderDataSource_toStorage: p148,
+          ReferencesSpec_STATUS_fromStorage: {"known":k128,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
+          ReferencesSpec_STATUS_toStorage: {"known":k128,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
+          ReferencesSpec_fromStorage: {"known":k128,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
+          ReferencesSpec_toStorage: {"known":k128,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
+          StorageBlobDestination_STATUS_fromStorage: p149,
+          StorageBlobDestination_STATUS_toStorage: p150,
+          StorageBlobDestination_fromStorage: p151,
+          StorageBlobDestination_toStorage: p152,
+          StorageBlob_STATUS_fromStorage: p153,
+          StorageBlob_STATUS_toStorage: p154,
+          StorageBlob_fromStorage: p155,
+          StorageBlob_toStorage: p156,
+          StorageTableDestination_STATUS_fromStorage: p157,
+          StorageTableDestination_STATUS_toStorage: p158,
+          StorageTableDestination_fromStorage: p159,
+          StorageTableDestination_toStorage: p160,
+          StreamDeclaration_STATUS_fromStorage: p161,
+          StreamDeclaration_STATUS_toStorage: p162,
+          StreamDeclaration_fromStorage: p163,
+          StreamDeclaration_toStorage: p164,
+          SyslogDataSource_STATUS_fromStorage: p165,
+          SyslogDataSource_STATUS_toStorage: p166,
+          SyslogDataSource_fromStorage: p165,
+          SyslogDataSource_toStorage: p166,
+          SystemData_STATUS_fromStorage: p30,
+          SystemData_STATUS_toStorage: p31,
+          UserAssignedIdentityDetails_fromStorage: p167,
+          UserAssignedIdentityDetails_toStorage: p168,
+          UserAssignedIdentity_STATUS_fromStorage: p169,
+          UserAssignedIdentity_STATUS_toStorage: p170,
+          WindowsEventLogDataSource_STATUS_fromStorage: p171,
+          WindowsEventLogDataSource_STATUS_toStorage: p172,
+          WindowsEventLogDataSource_fromStorage: p171,
+          WindowsEventLogDataSource_toStorage: p172,
+          WindowsFirewallLogsDataSource_STATUS_fromStorage: p173,
+          WindowsFirewallLogsDataSource_STATUS_toStorage: p174,
+          WindowsFirewallLogsDataSource_fromStorage: p173,
+          WindowsFirewallLogsDataSource_toStorage: p174,
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_ArbitraryOwnerReference_fromStorage: p9,
+          genruntime_ArbitraryOwnerReference_toStorage: p9,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20230311storage": {
+        resources: {
+          DataCollectionEndpoint_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_from_v1api20240311storage","status":"DataCollectionEndpointResource_STATUS_from_v1api20240311storage"},
+          DataCollectionEndpoint_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_to_v1api20240311storage","status":"DataCollectionEndpointResource_STATUS_to_v1api20240311storage"},
+          DataCollectionRuleAssociation_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_from_v1api20240311storage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_from_v1api20240311storage"},
+          DataCollectionRuleAssociation_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_to_v1api20240311storage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_to_v1api20240311storage"},
+          DataCollectionRule_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_from_v1api20240311storage","status":"DataCollectionRuleResource_STATUS_from_v1api20240311storage"},
+          DataCollectionRule_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_to_v1api20240311storage","status":"DataCollectionRuleResource_STATUS_to_v1api20240311storage"},
+        },
+        types: {
+          AdxDestination_STATUS_from_v1api20240311storage: p65,
+          AdxDestination_STATUS_to_v1api20240311storage: p65,
+          AdxDestination_from_v1api20240311storage: {"known":k86,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+          AdxDestination_to_v1api20240311storage: {"known":k86,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+          AgentSetting_STATUS_from_v1api20240311storage: p69,
+          AgentSetting_STATUS_to_v1api20240311storage: p69,
+          AgentSetting_from_v1api20240311storage: p69,
+          AgentSetting_to_v1api20240311storage: p69,
+          AgentSettingsSpec_STATUS_from_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_from_v1api20240311storage"}}]]},
+          AgentSettingsSpec_STATUS_to_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_to_v1api20240311storage"}}]]},
+          AgentSettingsSpec_from_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_from_v1api20240311storage"}}]]},
+          AgentSettingsSpec_to_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_to_v1api20240311storage"}}]]},
+          AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage: p75,
+          AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage: p75,
+          AzureMonitorMetricsDestination_from_v1api20240311storage: p75,
+          AzureMonitorMetricsDestination_to_v1api20240311storage: p75,
+          ColumnDefinition_STATUS_from_v1api20240311storage: p77,
+          ColumnDefinition_STATUS_to_v1api20240311storage: p77,
+          ColumnDefinition_from_v1api20240311storage: p77,
+          ColumnDefinition_to_v1api20240311storage: p77,
+          ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage: p79,
+          ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage: p79,
+          DataCollectionEndpointOperatorSpec_from_v1api20240311storage: p175,
+          DataCollectionEndpointOperatorSpec_to_v1api20240311storage: p176,
+          DataCollectionEndpointResource_STATUS_from_v1api20240311storage: {"known":k141,"src":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_STATUS_normalize"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_from_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_from_v1api20240311storage"}}],["=","provisioningState","s"]]},
+          DataCollectionEndpointResource_STATUS_to_v1api20240311storage: {"known":k92,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_to_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_to_v1api20240311storage"}}],["=","provisioningState","s"],["<","sku",{"obj":"Sku_STATUS_normalize"}]]},
+          DataCollectionEndpoint_Spec_from_v1api20240311storage: {"known":k142,"src":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_normalize"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_from_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_from_v1api20240311storage"}],["=0","originalVersion","s"]]},
+          DataCollectionEndpoint_Spec_to_v1api20240311storage: {"known":k93,"dest":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_to_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_to_v1api20240311storage"}],["=0","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}]]},
+          DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage: p175,
+          DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage: p176,
+          DataCollectionRuleAssociationProxyOnlyResource_STATUS_from_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"]]},
+          DataCollectionRuleAssociationProxyOnlyResource_STATUS_to_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"]]},
+          DataCollectionRuleAssociation_Spec_from_v1api20240311storage: {"known":k95,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage"}],["=0","originalVersion","s"]]},
+          DataCollectionRuleAssociation_Spec_to_v1api20240311storage: {"known":k95,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage"}],["=0","originalVersion","s"]]},
+          DataCollectionRuleOperatorSpec_from_v1api20240311storage: p175,
+          DataCollectionRuleOperatorSpec_to_v1api20240311storage: p176,
+          DataCollectionRuleResource_STATUS_from_v1api20240311storage: {"known":k143,"src":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_STATUS_normalize"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_from_v1api20240311storage"}],[">","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_normalize"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],[">","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_normalize"}],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_from_v1api20240311storage"}}]]},
+          DataCollectionRuleResource_STATUS_to_v1api20240311storage: {"known":k97,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_to_v1api20240311storage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_to_v1api20240311storage"}}],["<","sku",{"obj":"Sku_STATUS_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_normalize"}],["<","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_normalize"}]]},
+          DataCollectionRule_Spec_from_v1api20240311storage: {"known":k144,"src":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_normalize"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_from_v1api20240311storage"}],[">","directDataSources",{"obj":"DirectDataSourcesSpec_normalize"}],["=","references",{"obj":"ReferencesSpec_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_from_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_from_v1api20240311storage"}],["=0","originalVersion","s"]]},
+          DataCollectionRule_Spec_to_v1api20240311storage: {"known":k98,"dest":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_to_v1api20240311storage"}],["=","references",{"obj":"ReferencesSpec_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_to_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_to_v1api20240311storage"}],["=0","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_normalize"}]]},
+          DataFlow_STATUS_from_v1api20240311storage: p84,
+          DataFlow_STATUS_to_v1api20240311storage: p84,
+          DataFlow_from_v1api20240311storage: p84,
+          DataFlow_to_v1api20240311storage: p84,
+          DataImportSources_STATUS_from_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_from_v1api20240311storage"}]]},
+          DataImportSources_STATUS_to_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_to_v1api20240311storage"}]]},
+          DataImportSources_from_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_from_v1api20240311storage"}]]},
+          DataImportSources_to_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_to_v1api20240311storage"}]]},
+          DataSourcesSpec_STATUS_from_v1api20240311storage: {"known":k145,"src":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_from_v1api20240311storage"}],[">","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_normalize"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_from_v1api20240311storage"}}],[">","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_normalize"}}],[">","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_normalize"}}],[">","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_normalize"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_from_v1api20240311storage"}}],[">","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_normalize"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage"}}]]},
+          DataSourcesSpec_STATUS_to_v1api20240311storage: {"known":k101,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_normalize"}}]]},
+          DataSourcesSpec_from_v1api20240311storage: {"known":k145,"src":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_from_v1api20240311storage"}],[">","etwProviders",{"arr":{"obj":"EtwProviderDataSource_normalize"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_from_v1api20240311storage"}}],[">","otelLogs",{"arr":{"obj":"OtelLogsDataSource_normalize"}}],[">","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_normalize"}}],[">","otelTraces",{"arr":{"obj":"OtelTracesDataSource_normalize"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_from_v1api20240311storage"}}],[">","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_normalize"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_from_v1api20240311storage"}}]]},
+          DataSourcesSpec_to_v1api20240311storage: {"known":k101,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_normalize"}}]]},
+          DestinationsSpec_STATUS_from_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_from_v1api20240311storage"}}]]},
+          DestinationsSpec_STATUS_to_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_to_v1api20240311storage"}}]]},
+          DestinationsSpec_from_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_from_v1api20240311storage"}}]]},
+          DestinationsSpec_to_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_to_v1api20240311storage"}}]]},
+          EndpointsSpec_STATUS_from_v1api20240311storage: p94,
+          EndpointsSpec_STATUS_to_v1api20240311storage: p94,
+          EnrichmentData_STATUS_from_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_from_v1api20240311storage"}}]]},
+          EnrichmentData_STATUS_to_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_to_v1api20240311storage"}}]]},
+          EnrichmentData_from_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_from_v1api20240311storage"}}]]},
+          EnrichmentData_to_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_to_v1api20240311storage"}}]]},
+          EventHubDataSource_STATUS_from_v1api20240311storage: p100,
+          EventHubDataSource_STATUS_to_v1api20240311storage: p100,
+          EventHubDataSource_from_v1api20240311storage: p100,
+          EventHubDataSource_to_v1api20240311storage: p100,
+          EventHubDestination_STATUS_from_v1api20240311storage: p102,
+          EventHubDestination_STATUS_to_v1api20240311storage: p102,
+          EventHubDestination_from_v1api20240311storage: p177,
+          EventHubDestination_to_v1api20240311storage: p178,
+          EventHubDirectDestination_STATUS_from_v1api20240311storage: p102,
+          EventHubDirectDestination_STATUS_to_v1api20240311storage: p102,
+          EventHubDirectDestination_from_v1api20240311storage: p177,
+          EventHubDirectDestination_to_v1api20240311storage: p178,
+          ExtensionDataSource_STATUS_from_v1api20240311storage: p106,
+          ExtensionDataSource_STATUS_to_v1api20240311storage: p106,
+          ExtensionDataSource_from_v1api20240311storage: p106,
+          ExtensionDataSource_to_v1api20240311storage: p106,
+          FailoverConfigurationSpec_STATUS_from_v1api20240311storage: {"known":k109,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_from_v1api20240311storage"}}]]},
+          FailoverConfigurationSpec_STATUS_to_v1api20240311storage: {"known":k109,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_to_v1api20240311storage"}}]]},
+          IisLogsDataSource_STATUS_from_v1api20240311storage: p110,
+          IisLogsDataSource_STATUS_to_v1api20240311storage: p110,
+          IisLogsDataSource_from_v1api20240311storage: p110,
+          IisLogsDataSource_to_v1api20240311storage: p110,
+          LocationSpec_STATUS_from_v1api20240311storage: p112,
+          LocationSpec_STATUS_to_v1api20240311storage: p112,
+          LogAnalyticsDestination_STATUS_from_v1api20240311storage: p114,
+          LogAnalyticsDestination_STATUS_to_v1api20240311storage: p114,
+          LogAnalyticsDestination_from_v1api20240311storage: {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+          LogAnalyticsDestination_to_v1api20240311storage: {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+          LogFileSettings_STATUS_from_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_from_v1api20240311storage"}]]},
+          LogFileSettings_STATUS_to_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_to_v1api20240311storage"}]]},
+          LogFileSettings_from_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_from_v1api20240311storage"}]]},
+          LogFileSettings_to_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_to_v1api20240311storage"}]]},
+          LogFileTextSettings_STATUS_from_v1api20240311storage: p122,
+          LogFileTextSettings_STATUS_to_v1api20240311storage: p122,
+          LogFileTextSettings_from_v1api20240311storage: p122,
+          LogFileTextSettings_to_v1api20240311storage: p122,
+          LogFilesDataSource_STATUS_from_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+          LogFilesDataSource_STATUS_to_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+          LogFilesDataSource_from_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+          LogFilesDataSource_to_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
+          LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p79,
+          LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p79,
+          ManagedServiceIdentity_STATUS_from_v1api20240311storage: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240311storage"}}]]},
+          ManagedServiceIdentity_STATUS_to_v1api20240311storage: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240311storage"}}]]},
+          ManagedServiceIdentity_from_v1api20240311storage: {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240311storage"}}]]},
+          ManagedServiceIdentity_to_v1api20240311storage: {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240311storage"}}]]},
+          Metadata_STATUS_from_v1api20240311storage: p132,
+          Metadata_STATUS_to_v1api20240311storage: p132,
+          MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p79,
+          MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p79,
+          MicrosoftFabricDestination_STATUS_from_v1api20240311storage: p134,
+          MicrosoftFabricDestination_STATUS_to_v1api20240311storage: p134,
+          MicrosoftFabricDestination_from_v1api20240311storage: p134,
+          MicrosoftFabricDestination_to_v1api20240311storage: p134,
+          MonitoringAccountDestination_STATUS_from_v1api20240311storage: p136,
+          MonitoringAccountDestination_STATUS_to_v1api20240311storage: p136,
+          MonitoringAccountDestination_from_v1api20240311storage: {"known":k122,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]},
+          MonitoringAccountDestination_to_v1api20240311storage: {"known":k122,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]},
+          NetworkRuleSet_STATUS_from_v1api20240311storage: p140,
+          NetworkRuleSet_STATUS_to_v1api20240311storage: p140,
+          NetworkRuleSet_from_v1api20240311storage: p140,
+          NetworkRuleSet_to_v1api20240311storage: p140,
+          PerfCounterDataSource_STATUS_from_v1api20240311storage: p142,
+          PerfCounterDataSource_STATUS_to_v1api20240311storage: p142,
+          PerfCounterDataSource_from_v1api20240311storage: p142,
+          PerfCounterDataSource_to_v1api20240311storage: p142,
+          PlatformTelemetryDataSource_STATUS_from_v1api20240311storage: p144,
+          PlatformTelemetryDataSource_STATUS_to_v1api20240311storage: p144,
+          PlatformTelemetryDataSource_from_v1api20240311storage: p144,
+          PlatformTelemetryDataSource_to_v1api20240311storage: p144,
+          PrivateLinkScopedResource_STATUS_from_v1api20240311storage: p146,
+          PrivateLinkScopedResource_STATUS_to_v1api20240311storage: p146,
+          PrometheusForwarderDataSource_STATUS_from_v1api20240311storage: p179,
+          PrometheusForwarderDataSource_STATUS_to_v1api20240311storage: p180,
+          PrometheusForwarderDataSource_from_v1api20240311storage: p179,
+          PrometheusForwarderDataSource_to_v1api20240311storage: p180,
+          ReferencesSpec_STATUS_from_v1api20240311storage: {"known":k147,"src":"v1api20240311storage","destBag":true,"steps":[[">","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_normalize"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_from_v1api20240311storage"}]]},
+          ReferencesSpec_STATUS_to_v1api20240311storage: {"known":k128,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_normalize"}}]]},
+          ReferencesSpec_from_v1api20240311storage: {"known":k147,"src":"v1api20240311storage","destBag":true,"steps":[[">","applicationInsights",{"arr":{"obj":"ApplicationInsights_normalize"}}],["=","enrichmentData",{"obj":"EnrichmentData_from_v1api20240311storage"}]]},
+          ReferencesSpec_to_v1api20240311storage: {"known":k128,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_normalize"}}]]},
+          StorageBlobDestination_STATUS_from_v1api20240311storage: p150,
+          StorageBlobDestination_STATUS_to_v1api20240311storage: p150,
+          StorageBlobDestination_from_v1api20240311storage: {"known":k130,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+          StorageBlobDestination_to_v1api20240311storage: {"known":k130,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+          StorageBlob_STATUS_from_v1api20240311storage: p154,
+          StorageBlob_STATUS_to_v1api20240311storage: p154,
+          StorageBlob_from_v1api20240311storage: {"known":k132,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+          StorageBlob_to_v1api20240311storage: {"known":k132,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+          StorageTableDestination_STATUS_from_v1api20240311storage: p158,
+          StorageTableDestination_STATUS_to_v1api20240311storage: p158,
+          StorageTableDestination_from_v1api20240311storage: {"known":k134,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","tableName","s"]]},
+          StorageTableDestination_to_v1api20240311storage: {"known":k134,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","tableName","s"]]},
+          StreamDeclaration_STATUS_from_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_from_v1api20240311storage"}}]]},
+          StreamDeclaration_STATUS_to_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_to_v1api20240311storage"}}]]},
+          StreamDeclaration_from_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_from_v1api20240311storage"}}]]},
+          StreamDeclaration_to_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_to_v1api20240311storage"}}]]},
+          SyslogDataSource_STATUS_from_v1api20240311storage: p166,
+          SyslogDataSource_STATUS_to_v1api20240311storage: p166,
+          SyslogDataSource_from_v1api20240311storage: p166,
+          SyslogDataSource_to_v1api20240311storage: p166,
+          SystemData_STATUS_from_v1api20240311storage: p31,
+          SystemData_STATUS_to_v1api20240311storage: p31,
+          UserAssignedIdentityDetails_from_v1api20240311storage: {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
+          UserAssignedIdentityDetails_to_v1api20240311storage: {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
+          UserAssignedIdentity_STATUS_from_v1api20240311storage: p170,
+          UserAssignedIdentity_STATUS_to_v1api20240311storage: p170,
+          WindowsEventLogDataSource_STATUS_from_v1api20240311storage: p172,
+          WindowsEventLogDataSource_STATUS_to_v1api20240311storage: p172,
+          WindowsEventLogDataSource_from_v1api20240311storage: p172,
+          WindowsEventLogDataSource_to_v1api20240311storage: p172,
+          WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage: p174,
+          WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage: p174,
+          WindowsFirewallLogsDataSource_from_v1api20240311storage: p174,
+          WindowsFirewallLogsDataSource_to_v1api20240311storage: p174,
+          conditions_Condition_from_v1api20240311storage: p2,
+          conditions_Condition_to_v1api20240311storage: p2,
+          core_DestinationExpression_from_v1api20240311storage: p3,
+          core_DestinationExpression_to_v1api20240311storage: p3,
+          genruntime_ArbitraryOwnerReference_from_v1api20240311storage: p9,
+          genruntime_ArbitraryOwnerReference_to_v1api20240311storage: p9,
+          genruntime_KnownResourceReference_from_v1api20240311storage: p4,
+          genruntime_KnownResourceReference_to_v1api20240311storage: p4,
+          genruntime_ResourceReference_from_v1api20240311storage: p9,
+          genruntime_ResourceReference_to_v1api20240311storage: p9,
+        },
+      },
+      "v1api20230601": {
+        resources: {
+          Workbook_fromStorage: {"apiVersion":"insights.azure.com/v1api20230601","spec":"Workbook_Spec_fromStorage","status":"Workbook_STATUS_fromStorage"},
+          Workbook_toStorage: {"apiVersion":"insights.azure.com/v1api20230601storage","spec":"Workbook_Spec_toStorage","status":"Workbook_STATUS_toStorage"},
+        },
+        types: {
+          ManagedServiceIdentity_STATUS_fromStorage: p127,
+          ManagedServiceIdentity_STATUS_toStorage: p128,
+          ManagedServiceIdentity_fromStorage: p129,
+          ManagedServiceIdentity_toStorage: p130,
+          SystemData_STATUS_fromStorage: p30,
+          SystemData_STATUS_toStorage: p31,
+          UserAssignedIdentityDetails_fromStorage: p167,
+          UserAssignedIdentityDetails_toStorage: p168,
+          UserAssignedIdentity_STATUS_fromStorage: p169,
+          UserAssignedIdentity_STATUS_toStorage: p170,
+          WorkbookOperatorSpec_fromStorage: p0,
+          WorkbookOperatorSpec_toStorage: p1,
+          Workbook_STATUS_fromStorage: {"known":k148,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+          Workbook_STATUS_toStorage: {"known":k148,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
+          Workbook_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_fromStorage"}]]},
+          Workbook_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_toStorage"}],["v","v1api20230601"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20240311": {
+        resources: {
+          DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpointResource_STATUS_fromStorage"},
+          DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpointResource_STATUS_toStorage"},
+          DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage"},
+          DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage"},
+          DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRuleResource_STATUS_fromStorage"},
+          DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRuleResource_STATUS_toStorage"},
+        },
+        types: {
+          AdxDestination_STATUS_fromStorage: p64,
+          AdxDestination_STATUS_toStorage: p65,
+          AdxDestination_fromStorage: p66,
+          AdxDestination_toStorage: p67,
+          AgentSetting_STATUS_fromStorage: p181,
+          AgentSetting_STATUS_toStorage: p69,
+          AgentSetting_fromStorage: p181,
+          AgentSetting_toStorage: p69,
+          AgentSettingsSpec_STATUS_fromStorage: p70,
+          AgentSettingsSpec_STATUS_toStorage: p71,
+          AgentSettingsSpec_fromStorage: p72,
+          AgentSettingsSpec_toStorage: p73,
+          ApplicationInsights_STATUS_fromStorage: {"known":k149,"destBag":false,"steps":[["=","name","s"],["=","resourceId","s"]]},
+          ApplicationInsights_STATUS_toStorage: p182,
+          ApplicationInsights_fromStorage: {"known":k150,"destBag":false,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          ApplicationInsights_toStorage: {"known":k150,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          AzureMonitorMetricsDestination_STATUS_fromStorage: p74,
+          AzureMonitorMetricsDestination_STATUS_toStorage: p75,
+          AzureMonitorMetricsDestination_fromStorage: p74,
+          AzureMonitorMetricsDestination_toStorage: p75,
+          ColumnDefinition_STATUS_fromStorage: p76,
+          ColumnDefinition_STATUS_toStorage: p77,
+          ColumnDefinition_fromStorage: p76,
+          ColumnDefinition_toStorage: p77,
+          ConfigurationAccessEndpointSpec_STATUS_fromStorage: p78,
+          ConfigurationAccessEndpointSpec_STATUS_toStorage: p79,
+          DataCollectionEndpointOperatorSpec_fromStorage: p0,
+          DataCollectionEndpointOperatorSpec_toStorage: p1,
+          DataCollectionEndpointResource_STATUS_fromStorage: {"known":k141,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
+          DataCollectionEndpointResource_STATUS_toStorage: {"known":k141,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
+          DataCollectionEndpoint_Spec_fromStorage: {"known":k142,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
+          DataCollectionEndpoint_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","description","networkAcls","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_toStorage"}],["v","v1api20240311"]]},
+          DataCollectionRuleAssociationOperatorSpec_fromStorage: p0,
+          DataCollectionRuleAssociationOperatorSpec_toStorage: p1,
+          DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage: p80,
+          DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage: p81,
+          DataCollectionRuleAssociation_Spec_fromStorage: p82,
+          DataCollectionRuleAssociation_Spec_toStorage: {"known":k96,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20240311"]]},
+          DataCollectionRuleOperatorSpec_fromStorage: p0,
+          DataCollectionRuleOperatorSpec_toStorage: p1,
+          DataCollectionRuleResource_STATUS_fromStorage: {"known":k143,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
+          DataCollectionRuleResource_STATUS_toStorage: {"known":k143,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
+          DataCollectionRule_Spec_fromStorage: {"known":k144,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
+          DataCollectionRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","directDataSources","references","streamDeclarations","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_toStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_toStorage"}],["=","references",{"obj":"ReferencesSpec_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_toStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_toStorage"}],["v","v1api20240311"]]},
+          DataFlow_STATUS_fromStorage: p83,
+          DataFlow_STATUS_toStorage: p84,
+          DataFlow_fromStorage: p83,
+          DataFlow_toStorage: p84,
+          DataImportSources_STATUS_fromStorage: p85,
+          DataImportSources_STATUS_toStorage: p86,
+          DataImportSources_fromStorage: p87,
+          DataImportSources_toStorage: p88,
+          DataSourcesSpec_STATUS_fromStorage: {"known":k145,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
+          DataSourcesSpec_STATUS_toStorage: {"known":k145,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
+          DataSourcesSpec_fromStorage: {"known":k145,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
+          DataSourcesSpec_toStorage: {"known":k145,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
+          DestinationsSpec_STATUS_fromStorage: p89,
+          DestinationsSpec_STATUS_toStorage: p90,
+          DestinationsSpec_fromStorage: p91,
+          DestinationsSpec_toStorage: p92,
+          DirectDataSourcesSpec_STATUS_fromStorage: {"known":k151,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_fromStorage"}}]]},
+          DirectDataSourcesSpec_STATUS_toStorage: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_toStorage"}}]]},
+          DirectDataSourcesSpec_fromStorage: {"known":k151,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_fromStorage"}}]]},
+          DirectDataSourcesSpec_toStorage: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_toStorage"}}]]},
+          EndpointsSpec_STATUS_fromStorage: p93,
+          EndpointsSpec_STATUS_toStorage: p94,
+          EnrichmentData_STATUS_fromStorage: p95,
+          EnrichmentData_STATUS_toStorage: p96,
+          EnrichmentData_fromStorage: p97,
+          EnrichmentData_toStorage: p98,
+          EtwProviderDataSource_STATUS_fromStorage: p183,
+          EtwProviderDataSource_STATUS_toStorage: p184,
+          EtwProviderDataSource_fromStorage: p183,
+          EtwProviderDataSource_toStorage: p184,
+          EventHubDataSource_STATUS_fromStorage: p99,
+          EventHubDataSource_STATUS_toStorage: p100,
+          EventHubDataSource_fromStorage: p99,
+          EventHubDataSource_toStorage: p100,
+          EventHubDestination_STATUS_fromStorage: p101,
+          EventHubDestination_STATUS_toStorage: p102,
+          EventHubDestination_fromStorage: p103,
+          EventHubDestination_toStorage: p104,
+          EventHubDirectDestination_STATUS_fromStorage: p101,
+          EventHubDirectDestination_STATUS_toStorage: p102,
+          EventHubDirectDestination_fromStorage: p103,
+          EventHubDirectDestination_toStorage: p104,
+          ExtensionDataSource_STATUS_fromStorage: p105,
+          ExtensionDataSource_STATUS_toStorage: p106,
+          ExtensionDataSource_fromStorage: p105,
+          ExtensionDataSource_toStorage: p106,
+          FailoverConfigurationSpec_STATUS_fromStorage: p107,
+          FailoverConfigurationSpec_STATUS_toStorage: p108,
+          IisLogsDataSource_STATUS_fromStorage: p109,
+          IisLogsDataSource_STATUS_toStorage: p110,
+          IisLogsDataSource_fromStorage: p109,
+          IisLogsDataSource_toStorage: p110,
+          IngestionQuotas_STATUS_fromStorage: {"known":k88,"destBag":false,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_fromStorage"}]]},
+          IngestionQuotas_STATUS_toStorage: {"known":k88,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_toStorage"}]]},
+          LocationSpec_STATUS_fromStorage: p111,
+          LocationSpec_STATUS_toStorage: p112,
+          LogAnalyticsDestination_STATUS_fromStorage: p113,
+          LogAnalyticsDestination_STATUS_toStorage: p114,
+          LogAnalyticsDestination_fromStorage: p115,
+          LogAnalyticsDestination_toStorage: p116,
+          LogFileSettings_STATUS_fromStorage: p117,
+          LogFileSettings_STATUS_toStorage: p118,
+          LogFileSettings_fromStorage: p119,
+          LogFileSettings_toStorage: p120,
+          LogFileTextSettings_STATUS_fromStorage: p121,
+          LogFileTextSettings_STATUS_toStorage: p122,
+          LogFileTextSettings_fromStorage: p121,
+          LogFileTextSettings_toStorage: p122,
+          LogFilesDataSource_STATUS_fromStorage: p123,
+          LogFilesDataSource_STATUS_toStorage: p124,
+          LogFilesDataSource_fromStorage: p125,
+          LogFilesDataSource_toStorage: p126,
+          LogsIngestionEndpointSpec_STATUS_fromStorage: p78,
+          LogsIngestionEndpointSpec_STATUS_toStorage: p79,
+          LogsQuotaSpec_STATUS_fromStorage: {"known":k153,"destBag":false,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]},
+          LogsQuotaSpec_STATUS_toStorage: p185,
+          ManagedServiceIdentity_STATUS_fromStorage: p127,
+          ManagedServiceIdentity_STATUS_toStorage: p128,
+          ManagedServiceIdentity_fromStorage: p129,
+          ManagedServiceIdentity_toStorage: p130,
+          Metadata_STATUS_fromStorage: p131,
+          Metadata_STATUS_toStorage: p132,
+          MetricsIngestionEndpointSpec_STATUS_fromStorage: p78,
+          MetricsIngestionEndpointSpec_STATUS_toStorage: p79,
+          MicrosoftFabricDestination_STATUS_fromStorage: p133,
+          MicrosoftFabricDestination_STATUS_toStorage: p134,
+          MicrosoftFabricDestination_fromStorage: p133,
+          MicrosoftFabricDestination_toStorage: p134,
+          MonitoringAccountDestination_STATUS_fromStorage: p135,
+          MonitoringAccountDestination_STATUS_toStorage: p136,
+          MonitoringAccountDestination_fromStorage: p137,
+          MonitoringAccountDestination_toStorage: p138,
+          NetworkRuleSet_STATUS_fromStorage: p139,
+          NetworkRuleSet_STATUS_toStorage: p140,
+          NetworkRuleSet_fromStorage: p139,
+          NetworkRuleSet_toStorage: p140,
+          OtelDataSourceResourceAttributeRouting_STATUS_fromStorage: p186,
+          OtelDataSourceResourceAttributeRouting_STATUS_toStorage: p187,
+          OtelDataSourceResourceAttributeRouting_fromStorage: p186,
+          OtelDataSourceResourceAttributeRouting_toStorage: p187,
+          OtelLogsDataSource_STATUS_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
+          OtelLogsDataSource_STATUS_toStorage: p188,
+          OtelLogsDataSource_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
+          OtelLogsDataSource_toStorage: p189,
+          OtelLogsDirectDataSource_STATUS_fromStorage: p190,
+          OtelLogsDirectDataSource_STATUS_toStorage: p191,
+          OtelLogsDirectDataSource_fromStorage: p190,
+          OtelLogsDirectDataSource_toStorage: p191,
+          OtelMetricsDataSource_STATUS_fromStorage: {"known":k157,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":"s"}]]},
+          OtelMetricsDataSource_STATUS_toStorage: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]},
+          OtelMetricsDataSource_fromStorage: {"known":k157,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":"s"}]]},
+          OtelMetricsDataSource_toStorage: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]},
+          OtelMetricsDirectDataSource_STATUS_fromStorage: p192,
+          OtelMetricsDirectDataSource_STATUS_toStorage: p193,
+          OtelMetricsDirectDataSource_fromStorage: p192,
+          OtelMetricsDirectDataSource_toStorage: p193,
+          OtelTracesDataSource_STATUS_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
+          OtelTracesDataSource_STATUS_toStorage: p188,
+          OtelTracesDataSource_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
+          OtelTracesDataSource_toStorage: p189,
+          OtelTracesDirectDataSource_STATUS_fromStorage: p194,
+          OtelTracesDirectDataSource_STATUS_toStorage: p191,
+          OtelTracesDirectDataSource_fromStorage: p194,
+          OtelTracesDirectDataSource_toStorage: p191,
+          PerfCounterDataSource_STATUS_fromStorage: p141,
+          PerfCounterDataSource_STATUS_toStorage: p142,
+          PerfCounterDataSource_fromStorage: p141,
+          PerfCounterDataSource_toStorage: p142,
+          PerformanceCountersOTelDataSource_STATUS_fromStorage: p195,
+          PerformanceCountersOTelDataSource_STATUS_toStorage: p196,
+          PerformanceCountersOTelDataSource_fromStorage: p195,
+          PerformanceCountersOTelDataSource_toStorage: p196,
+          PlatformTelemetryDataSource_STATUS_fromStorage: p143,
+          PlatformTelemetryDataSource_STATUS_toStorage: p144,
+          PlatformTelemetryDataSource_fromStorage: p143,
+          PlatformTelemetryDataSource_toStorage: p144,
+          PrivateLinkScopedResource_STATUS_fromStorage: p145,
+          PrivateLinkScopedResource_STATUS_toStorage: p146,
+          PrometheusForwarderDataSource_STATUS_fromStorage: p197,
+          PrometheusForwarderDataSource_STATUS_toStorage: p198,
+          PrometheusForwarderDataSource_fromStorage: p197,
+          PrometheusForwarderDataSource_toStorage: p198,
+          ReferencesSpec_STATUS_fromStorage: {"known":k147,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
+          ReferencesSpec_STATUS_toStorage: {"known":k147,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
+          ReferencesSpec_fromStorage: {"known":k147,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
+          ReferencesSpec_toStorage: {"known":k147,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
+          Sku_STATUS_fromStorage: p199,
+          Sku_STATUS_toStorage: p200,
+          Sku_fromStorage: p199,
+          Sku_toStorage: p200,
+          StorageBlobDestination_STATUS_fromStorage: p149,
+          StorageBlobDestination_STATUS_toStorage: p150,
+          StorageBlobDestination_fromStorage: p151,
+          StorageBlobDestination_toStorage: p152,
+          StorageBlob_STATUS_fromStorage: p153,
+          StorageBlob_STATUS_toStorage: p154,
+          StorageBlob_fromStorage: p155,
+          StorageBlob_toStorage: p156,
+          StorageTableDestination_STATUS_fromStorage: p157,
+          StorageTableDestination_STATUS_toStorage: p158,
+          StorageTableDestination_fromStorage: p159,
+          StorageTableDestination_toStorage: p160,
+          StreamDeclaration_STATUS_fromStorage: p161,
+          StreamDeclaration_STATUS_toStorage: p162,
+          StreamDeclaration_fromStorage: p163,
+          StreamDeclaration_toStorage: p164,
+          SyslogDataSource_STATUS_fromStorage: p165,
+          SyslogDataSource_STATUS_toStorage: p166,
+          SyslogDataSource_fromStorage: p165,
+          SyslogDataSource_toStorage: p166,
+          SystemData_STATUS_fromStorage: p30,
+          SystemData_STATUS_toStorage: p31,
+          UserAssignedIdentityDetails_fromStorage: p167,
+          UserAssignedIdentityDetails_toStorage: p168,
+          UserAssignedIdentity_STATUS_fromStorage: p169,
+          UserAssignedIdentity_STATUS_toStorage: p170,
+          WindowsEventLogDataSource_STATUS_fromStorage: p171,
+          WindowsEventLogDataSource_STATUS_toStorage: p172,
+          WindowsEventLogDataSource_fromStorage: p171,
+          WindowsEventLogDataSource_toStorage: p172,
+          WindowsFirewallLogsDataSource_STATUS_fromStorage: p173,
+          WindowsFirewallLogsDataSource_STATUS_toStorage: p174,
+          WindowsFirewallLogsDataSource_fromStorage: p173,
+          WindowsFirewallLogsDataSource_toStorage: p174,
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_ArbitraryOwnerReference_fromStorage: p9,
+          genruntime_ArbitraryOwnerReference_toStorage: p9,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20240311storage": {
+        resources: {
+        },
+        types: {
+          ApplicationInsights_STATUS_normalize: p182,
+          ApplicationInsights_normalize: {"known":k150,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+          DirectDataSourcesSpec_STATUS_normalize: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_normalize"}}]]},
+          DirectDataSourcesSpec_normalize: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_normalize"}}]]},
+          EtwProviderDataSource_STATUS_normalize: p184,
+          EtwProviderDataSource_normalize: p184,
+          IngestionQuotas_STATUS_normalize: {"known":k88,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_normalize"}]]},
+          LogsQuotaSpec_STATUS_normalize: p185,
+          OtelDataSourceResourceAttributeRouting_STATUS_normalize: p187,
+          OtelDataSourceResourceAttributeRouting_normalize: p187,
+          OtelLogsDataSource_STATUS_normalize: p201,
+          OtelLogsDataSource_normalize: p202,
+          OtelLogsDirectDataSource_STATUS_normalize: p191,
+          OtelLogsDirectDataSource_normalize: p191,
+          OtelMetricsDataSource_STATUS_normalize: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]},
+          OtelMetricsDataSource_normalize: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]},
+          OtelMetricsDirectDataSource_STATUS_normalize: p193,
+          OtelMetricsDirectDataSource_normalize: p193,
+          OtelTracesDataSource_STATUS_normalize: p201,
+          OtelTracesDataSource_normalize: p202,
+          OtelTracesDirectDataSource_STATUS_normalize: p191,
+          OtelTracesDirectDataSource_normalize: p191,
+          PerformanceCountersOTelDataSource_STATUS_normalize: p196,
+          PerformanceCountersOTelDataSource_normalize: p196,
+          Sku_STATUS_normalize: p200,
+          Sku_normalize: p200,
+          genruntime_ResourceReference_normalize: p9,
+        },
+      },
+      "v1api20250101preview": {
+        resources: {
+          ScheduledQueryRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20250101preview","spec":"ScheduledQueryRule_Spec_fromStorage","status":"ScheduledQueryRule_STATUS_fromStorage"},
+          ScheduledQueryRule_toStorage: {"apiVersion":"insights.azure.com/v1api20250101previewstorage","spec":"ScheduledQueryRule_Spec_toStorage","status":"ScheduledQueryRule_STATUS_toStorage"},
+        },
+        types: {
+          Actions_STATUS_fromStorage: {"known":k161,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+          Actions_STATUS_toStorage: {"known":k161,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+          Actions_fromStorage: {"known":k162,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+          Actions_toStorage: {"known":k162,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+          Condition_FailingPeriods_STATUS_fromStorage: p32,
+          Condition_FailingPeriods_STATUS_toStorage: p33,
+          Condition_FailingPeriods_fromStorage: p32,
+          Condition_FailingPeriods_toStorage: p33,
+          Condition_STATUS_fromStorage: {"known":k163,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          Condition_STATUS_toStorage: {"known":k163,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+          Condition_fromStorage: {"known":k164,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
+          Condition_toStorage: {"known":k164,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+          Dimension_STATUS_fromStorage: p34,
+          Dimension_STATUS_toStorage: p8,
+          Dimension_fromStorage: p34,
+          Dimension_toStorage: p8,
+          Identity_STATUS_fromStorage: {"known":k117,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_fromStorage"}}]]},
+          Identity_STATUS_toStorage: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_toStorage"}}]]},
+          Identity_fromStorage: {"known":k118,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          Identity_toStorage: p130,
+          RuleResolveConfiguration_STATUS_fromStorage: p203,
+          RuleResolveConfiguration_STATUS_toStorage: p204,
+          RuleResolveConfiguration_fromStorage: p203,
+          RuleResolveConfiguration_toStorage: p204,
+          ScheduledQueryRuleCriteria_STATUS_fromStorage: p35,
+          ScheduledQueryRuleCriteria_STATUS_toStorage: p36,
+          ScheduledQueryRuleCriteria_fromStorage: p37,
+          ScheduledQueryRuleCriteria_toStorage: p38,
+          ScheduledQueryRuleOperatorSpec_fromStorage: p0,
+          ScheduledQueryRuleOperatorSpec_toStorage: p1,
+          ScheduledQueryRule_STATUS_fromStorage: {"known":k166,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_fromStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+          ScheduledQueryRule_STATUS_toStorage: {"known":k166,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_toStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+          ScheduledQueryRule_Spec_fromStorage: {"known":k167,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_fromStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
+          ScheduledQueryRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_toStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_toStorage"}],["v","v1api20250101preview"]]},
+          SystemData_STATUS_fromStorage: p30,
+          SystemData_STATUS_toStorage: p31,
+          UserAssignedIdentityDetails_fromStorage: p167,
+          UserAssignedIdentityDetails_toStorage: p168,
+          UserIdentityProperties_STATUS_fromStorage: p169,
+          UserIdentityProperties_STATUS_toStorage: p170,
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_KnownResourceReference_fromStorage: p4,
+          genruntime_KnownResourceReference_toStorage: p4,
+          genruntime_ResourceReference_fromStorage: p9,
+          genruntime_ResourceReference_toStorage: p9,
+        },
+      },
+      "v1api20250101previewstorage": {
+        resources: {
+          ScheduledQueryRule_from_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20250101previewstorage","spec":"ScheduledQueryRule_Spec_from_v1api20220615storage","status":"ScheduledQueryRule_STATUS_from_v1api20220615storage"},
+          ScheduledQueryRule_to_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"ScheduledQueryRule_Spec_to_v1api20220615storage","status":"ScheduledQueryRule_STATUS_to_v1api20220615storage"},
+        },
+        types: {
+          Actions_STATUS_from_v1api20220615storage: {"known":k45,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
+          Actions_STATUS_to_v1api20220615storage: {"known":k161,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],[">","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+          Actions_from_v1api20220615storage: {"known":k46,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
+          Actions_to_v1api20220615storage: {"known":k162,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],[">","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
+          Condition_FailingPeriods_STATUS_from_v1api20220615storage: p33,
+          Condition_FailingPeriods_STATUS_to_v1api20220615storage: p33,
+          Condition_FailingPeriods_from_v1api20220615storage: p33,
+          Condition_FailingPeriods_to_v1api20220615storage: p33,
+          Condition_STATUS_from_v1api20220615storage: {"known":k47,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
+          Condition_STATUS_to_v1api20220615storage: {"known":k163,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
+          Condition_from_v1api20220615storage: {"known":k48,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
+          Condition_to_v1api20220615storage: {"known":k164,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
+          Dimension_STATUS_from_v1api20220615storage: p8,
+          Dimension_STATUS_to_v1api20220615storage: p8,
+          Dimension_from_v1api20220615storage: p8,
+          Dimension_to_v1api20220615storage: p8,
+          Identity_STATUS_normalize: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_normalize"}}]]},
+          Identity_normalize: {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+          RuleResolveConfiguration_STATUS_normalize: p204,
+          RuleResolveConfiguration_normalize: p204,
+          ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_from_v1api20220615storage"}}]]},
+          ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_to_v1api20220615storage"}}]]},
+          ScheduledQueryRuleCriteria_from_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_from_v1api20220615storage"}}]]},
+          ScheduledQueryRuleCriteria_to_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_to_v1api20220615storage"}}]]},
+          ScheduledQueryRuleOperatorSpec_from_v1api20220615storage: p23,
+          ScheduledQueryRuleOperatorSpec_to_v1api20220615storage: p24,
+          ScheduledQueryRule_STATUS_from_v1api20220615storage: {"known":k49,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["<","identity",{"obj":"Identity_STATUS_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_normalize"}]]},
+          ScheduledQueryRule_STATUS_to_v1api20220615storage: {"known":k166,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],[">","identity",{"obj":"Identity_STATUS_normalize"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_normalize"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
+          ScheduledQueryRule_Spec_from_v1api20220615storage: {"known":k50,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20220615storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_from_v1api20220615storage"}],["=0","originalVersion","s"],["<","identity",{"obj":"Identity_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_normalize"}]]},
+          ScheduledQueryRule_Spec_to_v1api20220615storage: {"known":k167,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20220615storage"}],[">","identity",{"obj":"Identity_normalize"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration",{"obj":"RuleResolveConfiguration_normalize"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_to_v1api20220615storage"}],["=0","originalVersion","s"]]},
+          SystemData_STATUS_from_v1api20220615storage: p31,
+          SystemData_STATUS_to_v1api20220615storage: p31,
+          UserAssignedIdentityDetails_normalize: {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+          UserIdentityProperties_STATUS_normalize: p170,
+          conditions_Condition_from_v1api20220615storage: p2,
+          conditions_Condition_to_v1api20220615storage: p2,
+          core_DestinationExpression_from_v1api20220615storage: p3,
+          core_DestinationExpression_to_v1api20220615storage: p3,
+          genruntime_KnownResourceReference_from_v1api20220615storage: p4,
+          genruntime_KnownResourceReference_to_v1api20220615storage: p4,
+          genruntime_ResourceReference_from_v1api20220615storage: p9,
+          genruntime_ResourceReference_normalize: p9,
+          genruntime_ResourceReference_to_v1api20220615storage: p9,
+        },
       },
     },
-    "v1api20180301": {
-      resources: {
-        MetricAlert_fromStorage: {"apiVersion":"insights.azure.com/v1api20180301","spec":"MetricAlert_Spec_fromStorage","status":"MetricAlert_STATUS_fromStorage"},
-        MetricAlert_toStorage: {"apiVersion":"insights.azure.com/v1api20180301storage","spec":"MetricAlert_Spec_toStorage","status":"MetricAlert_STATUS_toStorage"},
-      },
-      types: {
-        DynamicMetricCriteria_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity",{"spell":["High","Low","Medium"]}],["=","criterionType",{"spell":["DynamicThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_STATUS_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["GreaterOrLessThan","GreaterThan","LessThan"]}],["=","skipMetricValidation","b"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        DynamicMetricCriteria_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_STATUS_toStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","timeAggregation","s"]]},
-        DynamicMetricCriteria_fromStorage: {"known":k5,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity",{"spell":["High","Low","Medium"]}],["=","criterionType",{"spell":["DynamicThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_fromStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["GreaterOrLessThan","GreaterThan","LessThan"]}],["=","skipMetricValidation","b"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        DynamicMetricCriteria_toStorage: {"known":k5,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_toStorage"}}],["=","failingPeriods",{"obj":"DynamicThresholdFailingPeriods_toStorage"}],["=","ignoreDataBefore","s"],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","timeAggregation","s"]]},
-        DynamicThresholdFailingPeriods_STATUS_fromStorage: p5,
-        DynamicThresholdFailingPeriods_STATUS_toStorage: p6,
-        DynamicThresholdFailingPeriods_fromStorage: p5,
-        DynamicThresholdFailingPeriods_toStorage: p6,
-        MetricAlertAction_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","actionGroupId","s"],["=","webHookProperties",{"map":"s"}]]},
-        MetricAlertAction_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","actionGroupId","s"],["=","webHookProperties",{"map":"s"}]]},
-        MetricAlertAction_fromStorage: {"known":k8,"destBag":false,"steps":[["=","actionGroupId","s"],["=","actionGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","webHookProperties",{"map":"s"}]]},
-        MetricAlertAction_toStorage: {"known":k8,"destBag":true,"steps":[["=","actionGroupId","s"],["=","actionGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","webHookProperties",{"map":"s"}]]},
-        MetricAlertCriteria_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_fromStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_STATUS_fromStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_STATUS_fromStorage"}]]},
-        MetricAlertCriteria_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_toStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_STATUS_toStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_STATUS_toStorage"}]]},
-        MetricAlertCriteria_fromStorage: {"known":k9,"destBag":false,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_fromStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_fromStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_fromStorage"}]]},
-        MetricAlertCriteria_toStorage: {"known":k9,"destBag":true,"steps":[["=","microsoftAzureMonitorMultipleResourceMultipleMetricCriteria",{"obj":"MetricAlertMultipleResourceMultipleMetricCriteria_toStorage"}],["=","microsoftAzureMonitorSingleResourceMultipleMetricCriteria",{"obj":"MetricAlertSingleResourceMultipleMetricCriteria_toStorage"}],["=","microsoftAzureMonitorWebtestLocationAvailabilityCriteria",{"obj":"WebtestLocationAvailabilityCriteria_toStorage"}]]},
-        MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_STATUS_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.MultipleResourceMultipleMetricCriteria"]}]]},
-        MetricAlertMultipleResourceMultipleMetricCriteria_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_STATUS_toStorage"}}],["=","odata.type","s"]]},
-        MetricAlertMultipleResourceMultipleMetricCriteria_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.MultipleResourceMultipleMetricCriteria"]}]]},
-        MetricAlertMultipleResourceMultipleMetricCriteria_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MultiMetricCriteria_toStorage"}}],["=","odata.type","s"]]},
-        MetricAlertOperatorSpec_fromStorage: p0,
-        MetricAlertOperatorSpec_toStorage: p1,
-        MetricAlertSingleResourceMultipleMetricCriteria_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_STATUS_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria"]}]]},
-        MetricAlertSingleResourceMultipleMetricCriteria_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_STATUS_toStorage"}}],["=","odata.type","s"]]},
-        MetricAlertSingleResourceMultipleMetricCriteria_fromStorage: {"known":k10,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_fromStorage"}}],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.SingleResourceMultipleMetricCriteria"]}]]},
-        MetricAlertSingleResourceMultipleMetricCriteria_toStorage: {"known":k10,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","allOf",{"arr":{"obj":"MetricCriteria_toStorage"}}],["=","odata.type","s"]]},
-        MetricAlert_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_STATUS_fromStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_STATUS_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isMigrated","b"],["=","lastUpdatedTime","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"]]},
-        MetricAlert_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_STATUS_toStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_STATUS_toStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isMigrated","b"],["=","lastUpdatedTime","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"]]},
-        MetricAlert_Spec_fromStorage: {"known":["azureName","owner","location","tags","actions","autoMitigate","criteria","description","enabled","evaluationFrequency","scopesReferences","severity","targetResourceRegion","targetResourceType","windowSize","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_fromStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"],["=","operatorSpec",{"obj":"MetricAlertOperatorSpec_fromStorage"}]]},
-        MetricAlert_Spec_toStorage: {"known":["azureName","owner","location","tags","actions","autoMitigate","criteria","description","enabled","evaluationFrequency","scopesReferences","severity","targetResourceRegion","targetResourceType","windowSize","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"arr":{"obj":"MetricAlertAction_toStorage"}}],["=","autoMitigate","b"],["=","criteria",{"obj":"MetricAlertCriteria_toStorage"}],["=","description","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","targetResourceRegion","s"],["=","targetResourceType","s"],["=","windowSize","s"],["=","operatorSpec",{"obj":"MetricAlertOperatorSpec_toStorage"}],["v","v1api20180301"]]},
-        MetricCriteria_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType",{"spell":["StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_fromStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        MetricCriteria_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_STATUS_toStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation","s"]]},
-        MetricCriteria_fromStorage: {"known":k12,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType",{"spell":["StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"MetricDimension_fromStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        MetricCriteria_toStorage: {"known":k12,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"MetricDimension_toStorage"}}],["=","metricName","s"],["=","metricNamespace","s"],["=","name","s"],["=","operator","s"],["=","skipMetricValidation","b"],["=","threshold","n"],["=","timeAggregation","s"]]},
-        MetricDimension_STATUS_fromStorage: p7,
-        MetricDimension_STATUS_toStorage: p8,
-        MetricDimension_fromStorage: p7,
-        MetricDimension_toStorage: p8,
-        MultiMetricCriteria_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_STATUS_fromStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_STATUS_fromStorage"}]]},
-        MultiMetricCriteria_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_STATUS_toStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_STATUS_toStorage"}]]},
-        MultiMetricCriteria_fromStorage: {"known":k14,"destBag":false,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_fromStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_fromStorage"}]]},
-        MultiMetricCriteria_toStorage: {"known":k14,"destBag":true,"steps":[["=","dynamicThresholdCriterion",{"obj":"DynamicMetricCriteria_toStorage"}],["=","staticThresholdCriterion",{"obj":"MetricCriteria_toStorage"}]]},
-        WebtestLocationAvailabilityCriteria_STATUS_fromStorage: {"known":k15,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentId","s"],["=","failedLocationCount","n"],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.WebtestLocationAvailabilityCriteria"]}],["=","webTestId","s"]]},
-        WebtestLocationAvailabilityCriteria_STATUS_toStorage: {"known":k15,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentId","s"],["=","failedLocationCount","n"],["=","odata.type","s"],["=","webTestId","s"]]},
-        WebtestLocationAvailabilityCriteria_fromStorage: {"known":k16,"destBag":false,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","failedLocationCount","n"],["=","odata.type",{"spell":["Microsoft.Azure.Monitor.WebtestLocationAvailabilityCriteria"]}],["=","webTestId","s"]]},
-        WebtestLocationAvailabilityCriteria_toStorage: {"known":k16,"destBag":true,"steps":[["=","additionalProperties",{"map":"j"}],["=","componentReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","failedLocationCount","n"],["=","odata.type","s"],["=","webTestId","s"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
+    hooks: {
     },
-    "v1api20180501preview": {
-      resources: {
-        Webtest_fromStorage: {"apiVersion":"insights.azure.com/v1api20180501preview","spec":"Webtest_Spec_fromStorage","status":"Webtest_STATUS_fromStorage"},
-        Webtest_toStorage: {"apiVersion":"insights.azure.com/v1api20180501previewstorage","spec":"Webtest_Spec_toStorage","status":"Webtest_STATUS_toStorage"},
-      },
-      types: {
-        HeaderField_STATUS_fromStorage: p10,
-        HeaderField_STATUS_toStorage: p11,
-        HeaderField_fromStorage: p10,
-        HeaderField_toStorage: p11,
-        WebTestGeolocation_STATUS_fromStorage: p12,
-        WebTestGeolocation_STATUS_toStorage: p13,
-        WebTestGeolocation_fromStorage: p12,
-        WebTestGeolocation_toStorage: p13,
-        WebTestProperties_Configuration_STATUS_fromStorage: p14,
-        WebTestProperties_Configuration_STATUS_toStorage: p15,
-        WebTestProperties_Configuration_fromStorage: p14,
-        WebTestProperties_Configuration_toStorage: p15,
-        WebTestProperties_Request_STATUS_fromStorage: p16,
-        WebTestProperties_Request_STATUS_toStorage: p17,
-        WebTestProperties_Request_fromStorage: p18,
-        WebTestProperties_Request_toStorage: p19,
-        WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage: p20,
-        WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage: p21,
-        WebTestProperties_ValidationRules_ContentValidation_fromStorage: p20,
-        WebTestProperties_ValidationRules_ContentValidation_toStorage: p21,
-        WebTestProperties_ValidationRules_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebTestProperties_ValidationRules_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebTestProperties_ValidationRules_fromStorage: {"known":k23,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebTestProperties_ValidationRules_toStorage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpsStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebtestOperatorSpec_fromStorage: p0,
-        WebtestOperatorSpec_toStorage: p1,
-        Webtest_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["basic","multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_fromStorage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_fromStorage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
-        Webtest_STATUS_toStorage: p22,
-        Webtest_Spec_fromStorage: {"known":k25,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["basic","multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_fromStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_fromStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_fromStorage"}]]},
-        Webtest_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_toStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_toStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_toStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_toStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_toStorage"}],["v","v1api20180501preview"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-      },
-    },
-    "v1api20180501previewstorage": {
-      resources: {
-        Webtest_from_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20180501previewstorage","spec":"Webtest_Spec_from_v1api20220615storage","status":"Webtest_STATUS_from_v1api20220615storage"},
-        Webtest_to_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"Webtest_Spec_to_v1api20220615storage","status":"Webtest_STATUS_to_v1api20220615storage"},
-      },
-      types: {
-        HeaderField_STATUS_from_v1api20220615storage: p11,
-        HeaderField_STATUS_to_v1api20220615storage: p11,
-        HeaderField_from_v1api20220615storage: p11,
-        HeaderField_to_v1api20220615storage: p11,
-        WebTestGeolocation_STATUS_from_v1api20220615storage: p13,
-        WebTestGeolocation_STATUS_to_v1api20220615storage: p13,
-        WebTestGeolocation_from_v1api20220615storage: p13,
-        WebTestGeolocation_to_v1api20220615storage: p13,
-        WebTestProperties_Configuration_STATUS_from_v1api20220615storage: p15,
-        WebTestProperties_Configuration_STATUS_to_v1api20220615storage: p15,
-        WebTestProperties_Configuration_from_v1api20220615storage: p15,
-        WebTestProperties_Configuration_to_v1api20220615storage: p15,
-        WebTestProperties_Request_STATUS_from_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_from_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
-        WebTestProperties_Request_STATUS_to_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_STATUS_to_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
-        WebTestProperties_Request_from_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_from_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
-        WebTestProperties_Request_to_v1api20220615storage: {"known":k21,"destBag":true,"steps":[["=","FollowRedirects","b"],["=","Headers",{"arr":{"obj":"HeaderField_to_v1api20220615storage"}}],["=","HttpVerb","s"],["=","ParseDependentRequests","b"],["=","RequestBody","s"],["=","RequestUrl","s"]]},
-        WebTestProperties_ValidationRules_ContentValidation_STATUS_from_v1api20220615storage: p21,
-        WebTestProperties_ValidationRules_ContentValidation_STATUS_to_v1api20220615storage: p21,
-        WebTestProperties_ValidationRules_ContentValidation_from_v1api20220615storage: p21,
-        WebTestProperties_ValidationRules_ContentValidation_to_v1api20220615storage: p21,
-        WebTestProperties_ValidationRules_STATUS_from_v1api20220615storage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_from_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpsStatusCode","b"]]},
-        WebTestProperties_ValidationRules_STATUS_to_v1api20220615storage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_to_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpsStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpStatusCode","b"]]},
-        WebTestProperties_ValidationRules_from_v1api20220615storage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_from_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpsStatusCode","b"]]},
-        WebTestProperties_ValidationRules_to_v1api20220615storage: {"known":k23,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_to_v1api20220615storage"}],["=","ExpectedHttpStatusCode","i"],[">","IgnoreHttpsStatusCode"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"],["<","IgnoreHttpStatusCode","b"]]},
-        WebtestOperatorSpec_from_v1api20220615storage: p23,
-        WebtestOperatorSpec_to_v1api20220615storage: p24,
-        Webtest_STATUS_from_v1api20220615storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_from_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_from_v1api20220615storage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_from_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_from_v1api20220615storage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
-        Webtest_STATUS_to_v1api20220615storage: {"known":k24,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_to_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_to_v1api20220615storage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_to_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_to_v1api20220615storage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
-        Webtest_Spec_from_v1api20220615storage: {"known":k25,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20220615storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_from_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_from_v1api20220615storage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_from_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_from_v1api20220615storage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_from_v1api20220615storage"}],["=0","originalVersion","s"]]},
-        Webtest_Spec_to_v1api20220615storage: {"known":k25,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20220615storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_to_v1api20220615storage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_to_v1api20220615storage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_to_v1api20220615storage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_to_v1api20220615storage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_to_v1api20220615storage"}],["=0","originalVersion","s"]]},
-        conditions_Condition_from_v1api20220615storage: p2,
-        conditions_Condition_to_v1api20220615storage: p2,
-        core_DestinationExpression_from_v1api20220615storage: p3,
-        core_DestinationExpression_to_v1api20220615storage: p3,
-        genruntime_KnownResourceReference_from_v1api20220615storage: p4,
-        genruntime_KnownResourceReference_to_v1api20220615storage: p4,
-      },
-    },
-    "v1api20200202": {
-      resources: {
-        Component_fromStorage: {"apiVersion":"insights.azure.com/v1api20200202","spec":"Component_Spec_fromStorage","status":"Component_STATUS_fromStorage"},
-        Component_toStorage: {"apiVersion":"insights.azure.com/v1api20200202storage","spec":"Component_Spec_toStorage","status":"Component_STATUS_toStorage"},
-      },
-      types: {
-        ComponentOperatorConfigMaps_fromStorage: {"known":k28,"destBag":false,"steps":[["=","connectionString",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","instrumentationKey",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
-        ComponentOperatorConfigMaps_toStorage: {"known":k28,"destBag":true,"steps":[["=","connectionString",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","instrumentationKey",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
-        ComponentOperatorSpec_fromStorage: {"known":k29,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        ComponentOperatorSpec_toStorage: {"known":k29,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ComponentOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
-        Component_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type",{"spell":["other","web"]}],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}]]},
-        Component_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","AppId","s"],["=","ApplicationId","s"],["=","Application_Type","s"],["=","ConnectionString","s"],["=","CreationDate","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","HockeyAppToken","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","InstrumentationKey","s"],["=","LaMigrationDate","s"],["=","PrivateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","TenantId","s"],["=","WorkspaceResourceId","s"],["=","properties_name","s"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"]]},
-        Component_Spec_fromStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type",{"spell":["other","web"]}],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type",{"spell":["Bluefield"]}],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode",{"spell":["ApplicationInsights","ApplicationInsightsWithDiagnosticSettings","LogAnalytics"]}],["=","Request_Source",{"spell":["rest"]}],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_fromStorage"}]]},
-        Component_Spec_toStorage: {"known":["azureName","owner","etag","kind","location","tags","Application_Type","DisableIpMasking","DisableLocalAuth","Flow_Type","ForceCustomerStorageForProfiler","HockeyAppId","ImmediatePurgeDataOn30Days","IngestionMode","Request_Source","RetentionInDays","SamplingPercentage","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","workspaceResourceReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Application_Type","s"],["=","DisableIpMasking","b"],["=","DisableLocalAuth","b"],["=","Flow_Type","s"],["=","ForceCustomerStorageForProfiler","b"],["=","HockeyAppId","s"],["=","ImmediatePurgeDataOn30Days","b"],["=","IngestionMode","s"],["=","Request_Source","s"],["=","RetentionInDays","i"],["=","SamplingPercentage","n"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"ComponentOperatorSpec_toStorage"}],["v","v1api20200202"]]},
-        PrivateLinkScopedResource_STATUS_fromStorage: {"known":k31,"destBag":false,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
-        PrivateLinkScopedResource_STATUS_toStorage: {"known":k31,"destBag":true,"steps":[["=","ResourceId","s"],["=","ScopeId","s"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_ConfigMapDestination_fromStorage: p25,
-        genruntime_ConfigMapDestination_toStorage: p25,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20201001": {
-      resources: {
-        ActivityLogAlert_fromStorage: {"apiVersion":"insights.azure.com/v1api20201001","spec":"ActivityLogAlert_Spec_fromStorage","status":"ActivityLogAlert_STATUS_fromStorage"},
-        ActivityLogAlert_toStorage: {"apiVersion":"insights.azure.com/v1api20201001storage","spec":"ActivityLogAlert_Spec_toStorage","status":"ActivityLogAlert_STATUS_toStorage"},
-      },
-      types: {
-        ActionGroupReference_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
-        ActionGroupReference_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","actionGroupId","s"],["=","webhookProperties",{"map":"s"}]]},
-        ActionGroupReference_fromStorage: {"known":k34,"destBag":false,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","webhookProperties",{"map":"s"}]]},
-        ActionGroupReference_toStorage: {"known":k34,"destBag":true,"steps":[["=","actionGroupReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","webhookProperties",{"map":"s"}]]},
-        ActionList_STATUS_fromStorage: {"known":k35,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_fromStorage"}}]]},
-        ActionList_STATUS_toStorage: {"known":k35,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_STATUS_toStorage"}}]]},
-        ActionList_fromStorage: {"known":k35,"destBag":false,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_fromStorage"}}]]},
-        ActionList_toStorage: {"known":k35,"destBag":true,"steps":[["=","actionGroups",{"arr":{"obj":"ActionGroupReference_toStorage"}}]]},
-        ActivityLogAlertOperatorSpec_fromStorage: p0,
-        ActivityLogAlertOperatorSpec_toStorage: p1,
-        ActivityLogAlert_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
-        ActivityLogAlert_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_STATUS_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_STATUS_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopes",{"arr":"s"}]]},
-        ActivityLogAlert_Spec_fromStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_fromStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_fromStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_fromStorage"}]]},
-        ActivityLogAlert_Spec_toStorage: {"known":["azureName","owner","location","tags","actions","condition","description","enabled","scopesReferences","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"ActionList_toStorage"}],["=","condition",{"obj":"AlertRuleAllOfCondition_toStorage"}],["=","description","s"],["=","enabled","b"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","operatorSpec",{"obj":"ActivityLogAlertOperatorSpec_toStorage"}],["v","v1api20201001"]]},
-        AlertRuleAllOfCondition_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_fromStorage"}}]]},
-        AlertRuleAllOfCondition_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_STATUS_toStorage"}}]]},
-        AlertRuleAllOfCondition_fromStorage: {"known":k37,"destBag":false,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_fromStorage"}}]]},
-        AlertRuleAllOfCondition_toStorage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"AlertRuleAnyOfOrLeafCondition_toStorage"}}]]},
-        AlertRuleAnyOfOrLeafCondition_STATUS_fromStorage: {"known":k38,"destBag":false,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_STATUS_fromStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
-        AlertRuleAnyOfOrLeafCondition_STATUS_toStorage: {"known":k38,"destBag":true,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_STATUS_toStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
-        AlertRuleAnyOfOrLeafCondition_fromStorage: {"known":k38,"destBag":false,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_fromStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
-        AlertRuleAnyOfOrLeafCondition_toStorage: {"known":k38,"destBag":true,"steps":[["=","anyOf",{"arr":{"obj":"AlertRuleLeafCondition_toStorage"}}],["=","containsAny",{"arr":"s"}],["=","equals","s"],["=","field","s"]]},
-        AlertRuleLeafCondition_STATUS_fromStorage: p26,
-        AlertRuleLeafCondition_STATUS_toStorage: p27,
-        AlertRuleLeafCondition_fromStorage: p26,
-        AlertRuleLeafCondition_toStorage: p27,
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20210501preview": {
-      resources: {
-        DiagnosticSetting_fromStorage: {"apiVersion":"insights.azure.com/v1api20210501preview","spec":"DiagnosticSetting_Spec_fromStorage","status":"DiagnosticSetting_STATUS_fromStorage"},
-        DiagnosticSetting_toStorage: {"apiVersion":"insights.azure.com/v1api20210501previewstorage","spec":"DiagnosticSetting_Spec_toStorage","status":"DiagnosticSetting_STATUS_toStorage"},
-      },
-      types: {
-        DiagnosticSettingOperatorSpec_fromStorage: p0,
-        DiagnosticSettingOperatorSpec_toStorage: p1,
-        DiagnosticSetting_STATUS_fromStorage: {"known":k40,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_fromStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
-        DiagnosticSetting_STATUS_toStorage: {"known":k40,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","eventHubAuthorizationRuleId","s"],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_STATUS_toStorage"}}],["=","marketplacePartnerId","s"],["=","metrics",{"arr":{"obj":"MetricSettings_STATUS_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountId","s"],["=","workspaceId","s"]]},
-        DiagnosticSetting_Spec_fromStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_fromStorage"}}],["=","marketplacePartnerReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_fromStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","workspaceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_fromStorage"}]]},
-        DiagnosticSetting_Spec_toStorage: {"known":["azureName","owner","eventHubAuthorizationRuleReference","eventHubName","logAnalyticsDestinationType","logs","marketplacePartnerReference","metrics","serviceBusRuleId","storageAccountReference","workspaceReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","eventHubAuthorizationRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","eventHubName","s"],["=","logAnalyticsDestinationType","s"],["=","logs",{"arr":{"obj":"LogSettings_toStorage"}}],["=","marketplacePartnerReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","metrics",{"arr":{"obj":"MetricSettings_toStorage"}}],["=","serviceBusRuleId","s"],["=","storageAccountReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","workspaceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"DiagnosticSettingOperatorSpec_toStorage"}],["v","v1api20210501preview"]]},
-        LogSettings_STATUS_fromStorage: {"known":k41,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}]]},
-        LogSettings_STATUS_toStorage: {"known":k41,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}]]},
-        LogSettings_fromStorage: {"known":k41,"destBag":false,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}]]},
-        LogSettings_toStorage: {"known":k41,"destBag":true,"steps":[["=","category","s"],["=","categoryGroup","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}]]},
-        MetricSettings_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_fromStorage"}],["=","timeGrain","s"]]},
-        MetricSettings_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_STATUS_toStorage"}],["=","timeGrain","s"]]},
-        MetricSettings_fromStorage: {"known":k42,"destBag":false,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_fromStorage"}],["=","timeGrain","s"]]},
-        MetricSettings_toStorage: {"known":k42,"destBag":true,"steps":[["=","category","s"],["=","enabled","b"],["=","retentionPolicy",{"obj":"RetentionPolicy_toStorage"}],["=","timeGrain","s"]]},
-        RetentionPolicy_STATUS_fromStorage: p28,
-        RetentionPolicy_STATUS_toStorage: p29,
-        RetentionPolicy_fromStorage: p28,
-        RetentionPolicy_toStorage: p29,
-        SystemData_STATUS_fromStorage: p30,
-        SystemData_STATUS_toStorage: p31,
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_ArbitraryOwnerReference_fromStorage: p9,
-        genruntime_ArbitraryOwnerReference_toStorage: p9,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20220615": {
-      resources: {
-        ScheduledQueryRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20220615","spec":"ScheduledQueryRule_Spec_fromStorage","status":"ScheduledQueryRule_STATUS_fromStorage"},
-        ScheduledQueryRule_toStorage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"ScheduledQueryRule_Spec_toStorage","status":"ScheduledQueryRule_STATUS_toStorage"},
-        Webtest_fromStorage: {"apiVersion":"insights.azure.com/v1api20220615","spec":"Webtest_Spec_fromStorage","status":"Webtest_STATUS_fromStorage"},
-        Webtest_toStorage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"Webtest_Spec_toStorage","status":"Webtest_STATUS_toStorage"},
-      },
-      types: {
-        Actions_STATUS_fromStorage: {"known":k45,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_STATUS_toStorage: {"known":k45,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_fromStorage: {"known":k46,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","customProperties",{"map":"s"}]]},
-        Actions_toStorage: {"known":k46,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","customProperties",{"map":"s"}]]},
-        Condition_FailingPeriods_STATUS_fromStorage: p32,
-        Condition_FailingPeriods_STATUS_toStorage: p33,
-        Condition_FailingPeriods_fromStorage: p32,
-        Condition_FailingPeriods_toStorage: p33,
-        Condition_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        Condition_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
-        Condition_fromStorage: {"known":k48,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        Condition_toStorage: {"known":k48,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
-        Dimension_STATUS_fromStorage: p34,
-        Dimension_STATUS_toStorage: p8,
-        Dimension_fromStorage: p34,
-        Dimension_toStorage: p8,
-        HeaderField_STATUS_fromStorage: p10,
-        HeaderField_STATUS_toStorage: p11,
-        HeaderField_fromStorage: p10,
-        HeaderField_toStorage: p11,
-        ScheduledQueryRuleCriteria_STATUS_fromStorage: p35,
-        ScheduledQueryRuleCriteria_STATUS_toStorage: p36,
-        ScheduledQueryRuleCriteria_fromStorage: p37,
-        ScheduledQueryRuleCriteria_toStorage: p38,
-        ScheduledQueryRuleOperatorSpec_fromStorage: p0,
-        ScheduledQueryRuleOperatorSpec_toStorage: p1,
-        ScheduledQueryRule_STATUS_fromStorage: {"known":k49,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind",{"spell":["LogAlert","LogToMetric"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
-        ScheduledQueryRule_STATUS_toStorage: {"known":k49,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
-        ScheduledQueryRule_Spec_fromStorage: {"known":k50,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
-        ScheduledQueryRule_Spec_toStorage: {"known":["azureName","owner","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_toStorage"}],["v","v1api20220615"]]},
-        SystemData_STATUS_fromStorage: p30,
-        SystemData_STATUS_toStorage: p31,
-        WebTestGeolocation_STATUS_fromStorage: p12,
-        WebTestGeolocation_STATUS_toStorage: p13,
-        WebTestGeolocation_fromStorage: p12,
-        WebTestGeolocation_toStorage: p13,
-        WebTestProperties_Configuration_STATUS_fromStorage: p14,
-        WebTestProperties_Configuration_STATUS_toStorage: p15,
-        WebTestProperties_Configuration_fromStorage: p14,
-        WebTestProperties_Configuration_toStorage: p15,
-        WebTestProperties_Request_STATUS_fromStorage: p16,
-        WebTestProperties_Request_STATUS_toStorage: p17,
-        WebTestProperties_Request_fromStorage: p18,
-        WebTestProperties_Request_toStorage: p19,
-        WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage: p20,
-        WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage: p21,
-        WebTestProperties_ValidationRules_ContentValidation_fromStorage: p20,
-        WebTestProperties_ValidationRules_ContentValidation_toStorage: p21,
-        WebTestProperties_ValidationRules_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebTestProperties_ValidationRules_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_STATUS_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebTestProperties_ValidationRules_fromStorage: {"known":k27,"destBag":false,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_fromStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebTestProperties_ValidationRules_toStorage: {"known":k27,"destBag":true,"steps":[["=","ContentValidation",{"obj":"WebTestProperties_ValidationRules_ContentValidation_toStorage"}],["=","ExpectedHttpStatusCode","i"],["=","IgnoreHttpStatusCode","b"],["=","SSLCertRemainingLifetimeCheck","i"],["=","SSLCheck","b"]]},
-        WebtestOperatorSpec_fromStorage: p0,
-        WebtestOperatorSpec_toStorage: p1,
-        Webtest_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_STATUS_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_STATUS_fromStorage"}}],["=","Request",{"obj":"WebTestProperties_Request_STATUS_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_STATUS_fromStorage"}],["=","properties_name","s"],["=","provisioningState","s"]]},
-        Webtest_STATUS_toStorage: p22,
-        Webtest_Spec_fromStorage: {"known":k25,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_fromStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind",{"spell":["multistep","ping","standard"]}],["=","Locations",{"arr":{"obj":"WebTestGeolocation_fromStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_fromStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_fromStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_fromStorage"}]]},
-        Webtest_Spec_toStorage: {"known":k26,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","Configuration",{"obj":"WebTestProperties_Configuration_toStorage"}],["=","Description","s"],["=","Enabled","b"],["=","Frequency","i"],["=","Kind","s"],["=","Locations",{"arr":{"obj":"WebTestGeolocation_toStorage"}}],["=","Name","s"],["=","Request",{"obj":"WebTestProperties_Request_toStorage"}],["=","RetryEnabled","b"],["=","SyntheticMonitorId","s"],["=","Timeout","i"],["=","ValidationRules",{"obj":"WebTestProperties_ValidationRules_toStorage"}],["=","operatorSpec",{"obj":"WebtestOperatorSpec_toStorage"}],["v","v1api20220615"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20221001": {
-      resources: {
-        AutoscaleSetting_fromStorage: {"apiVersion":"insights.azure.com/v1api20221001","spec":"AutoscaleSetting_Spec_fromStorage","status":"Autoscalesetting_STATUS_fromStorage"},
-        AutoscaleSetting_toStorage: {"apiVersion":"insights.azure.com/v1api20221001storage","spec":"AutoscaleSetting_Spec_toStorage","status":"Autoscalesetting_STATUS_toStorage"},
-      },
-      types: {
-        AutoscaleNotification_STATUS_fromStorage: {"known":k51,"destBag":false,"steps":[["=","email",{"obj":"EmailNotification_STATUS_fromStorage"}],["=","operation",{"spell":["Scale"]}],["=","webhooks",{"arr":{"obj":"WebhookNotification_STATUS_fromStorage"}}]]},
-        AutoscaleNotification_STATUS_toStorage: {"known":k51,"destBag":true,"steps":[["=","email",{"obj":"EmailNotification_STATUS_toStorage"}],["=","operation","s"],["=","webhooks",{"arr":{"obj":"WebhookNotification_STATUS_toStorage"}}]]},
-        AutoscaleNotification_fromStorage: {"known":k51,"destBag":false,"steps":[["=","email",{"obj":"EmailNotification_fromStorage"}],["=","operation",{"spell":["Scale"]}],["=","webhooks",{"arr":{"obj":"WebhookNotification_fromStorage"}}]]},
-        AutoscaleNotification_toStorage: {"known":k51,"destBag":true,"steps":[["=","email",{"obj":"EmailNotification_toStorage"}],["=","operation","s"],["=","webhooks",{"arr":{"obj":"WebhookNotification_toStorage"}}]]},
-        AutoscaleProfile_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[["=","capacity",{"obj":"ScaleCapacity_STATUS_fromStorage"}],["=","fixedDate",{"obj":"TimeWindow_STATUS_fromStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_STATUS_fromStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_STATUS_fromStorage"}}]]},
-        AutoscaleProfile_STATUS_toStorage: {"known":k52,"destBag":true,"steps":[["=","capacity",{"obj":"ScaleCapacity_STATUS_toStorage"}],["=","fixedDate",{"obj":"TimeWindow_STATUS_toStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_STATUS_toStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_STATUS_toStorage"}}]]},
-        AutoscaleProfile_fromStorage: {"known":k52,"destBag":false,"steps":[["=","capacity",{"obj":"ScaleCapacity_fromStorage"}],["=","fixedDate",{"obj":"TimeWindow_fromStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_fromStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_fromStorage"}}]]},
-        AutoscaleProfile_toStorage: {"known":k52,"destBag":true,"steps":[["=","capacity",{"obj":"ScaleCapacity_toStorage"}],["=","fixedDate",{"obj":"TimeWindow_toStorage"}],["=","name","s"],["=","recurrence",{"obj":"Recurrence_toStorage"}],["=","rules",{"arr":{"obj":"ScaleRule_toStorage"}}]]},
-        AutoscaleSettingOperatorSpec_fromStorage: p0,
-        AutoscaleSettingOperatorSpec_toStorage: p1,
-        AutoscaleSetting_Spec_fromStorage: {"known":["azureName","owner","location","tags","enabled","name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUriReference","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","enabled","b"],["=","name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_fromStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_fromStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_fromStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operatorSpec",{"obj":"AutoscaleSettingOperatorSpec_fromStorage"}]]},
-        AutoscaleSetting_Spec_toStorage: {"known":["azureName","owner","location","tags","enabled","name","notifications","predictiveAutoscalePolicy","profiles","targetResourceLocation","targetResourceUriReference","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","enabled","b"],["=","name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_toStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_toStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_toStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operatorSpec",{"obj":"AutoscaleSettingOperatorSpec_toStorage"}],["v","v1api20221001"]]},
-        Autoscalesetting_STATUS_fromStorage: {"known":k53,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","enabled","b"],["=","properties_name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_STATUS_fromStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_STATUS_fromStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_STATUS_fromStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUri","s"]]},
-        Autoscalesetting_STATUS_toStorage: {"known":k53,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","enabled","b"],["=","properties_name","s"],["=","notifications",{"arr":{"obj":"AutoscaleNotification_STATUS_toStorage"}}],["=","predictiveAutoscalePolicy",{"obj":"PredictiveAutoscalePolicy_STATUS_toStorage"}],["=","profiles",{"arr":{"obj":"AutoscaleProfile_STATUS_toStorage"}}],["=","targetResourceLocation","s"],["=","targetResourceUri","s"]]},
-        EmailNotification_STATUS_fromStorage: p39,
-        EmailNotification_STATUS_toStorage: p40,
-        EmailNotification_fromStorage: p39,
-        EmailNotification_toStorage: p40,
-        MetricTrigger_STATUS_fromStorage: {"known":k55,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_STATUS_fromStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUri","s"],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]}],["=","statistic",{"spell":["Average","Count","Max","Min","Sum"]}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Last","Maximum","Minimum","Total"]}],["=","timeGrain","s"],["=","timeWindow","s"]]},
-        MetricTrigger_STATUS_toStorage: {"known":k55,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_STATUS_toStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUri","s"],["=","operator","s"],["=","statistic","s"],["=","threshold","n"],["=","timeAggregation","s"],["=","timeGrain","s"],["=","timeWindow","s"]]},
-        MetricTrigger_fromStorage: {"known":k56,"destBag":false,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_fromStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","operator",{"spell":["Equals","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual","NotEquals"]}],["=","statistic",{"spell":["Average","Count","Max","Min","Sum"]}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Last","Maximum","Minimum","Total"]}],["=","timeGrain","s"],["=","timeWindow","s"]]},
-        MetricTrigger_toStorage: {"known":k56,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"ScaleRuleMetricDimension_toStorage"}}],["=","dividePerInstance","b"],["=","metricName","s"],["=","metricNamespace","s"],["=","metricResourceLocation","s"],["=","metricResourceUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","operator","s"],["=","statistic","s"],["=","threshold","n"],["=","timeAggregation","s"],["=","timeGrain","s"],["=","timeWindow","s"]]},
-        PredictiveAutoscalePolicy_STATUS_fromStorage: p41,
-        PredictiveAutoscalePolicy_STATUS_toStorage: p42,
-        PredictiveAutoscalePolicy_fromStorage: p41,
-        PredictiveAutoscalePolicy_toStorage: p42,
-        Recurrence_STATUS_fromStorage: {"known":k58,"destBag":false,"steps":[["=","frequency",{"spell":["Day","Hour","Minute","Month","None","Second","Week","Year"]}],["=","schedule",{"obj":"RecurrentSchedule_STATUS_fromStorage"}]]},
-        Recurrence_STATUS_toStorage: {"known":k58,"destBag":true,"steps":[["=","frequency","s"],["=","schedule",{"obj":"RecurrentSchedule_STATUS_toStorage"}]]},
-        Recurrence_fromStorage: {"known":k58,"destBag":false,"steps":[["=","frequency",{"spell":["Day","Hour","Minute","Month","None","Second","Week","Year"]}],["=","schedule",{"obj":"RecurrentSchedule_fromStorage"}]]},
-        Recurrence_toStorage: {"known":k58,"destBag":true,"steps":[["=","frequency","s"],["=","schedule",{"obj":"RecurrentSchedule_toStorage"}]]},
-        RecurrentSchedule_STATUS_fromStorage: p43,
-        RecurrentSchedule_STATUS_toStorage: p44,
-        RecurrentSchedule_fromStorage: p43,
-        RecurrentSchedule_toStorage: p44,
-        ScaleAction_STATUS_fromStorage: p45,
-        ScaleAction_STATUS_toStorage: p46,
-        ScaleAction_fromStorage: p45,
-        ScaleAction_toStorage: p46,
-        ScaleCapacity_STATUS_fromStorage: p47,
-        ScaleCapacity_STATUS_toStorage: p48,
-        ScaleCapacity_fromStorage: p47,
-        ScaleCapacity_toStorage: p48,
-        ScaleRuleMetricDimension_STATUS_fromStorage: p49,
-        ScaleRuleMetricDimension_STATUS_toStorage: p50,
-        ScaleRuleMetricDimension_fromStorage: p49,
-        ScaleRuleMetricDimension_toStorage: p50,
-        ScaleRule_STATUS_fromStorage: {"known":k63,"destBag":false,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_STATUS_fromStorage"}],["=","scaleAction",{"obj":"ScaleAction_STATUS_fromStorage"}]]},
-        ScaleRule_STATUS_toStorage: {"known":k63,"destBag":true,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_STATUS_toStorage"}],["=","scaleAction",{"obj":"ScaleAction_STATUS_toStorage"}]]},
-        ScaleRule_fromStorage: {"known":k63,"destBag":false,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_fromStorage"}],["=","scaleAction",{"obj":"ScaleAction_fromStorage"}]]},
-        ScaleRule_toStorage: {"known":k63,"destBag":true,"steps":[["=","metricTrigger",{"obj":"MetricTrigger_toStorage"}],["=","scaleAction",{"obj":"ScaleAction_toStorage"}]]},
-        SystemData_STATUS_fromStorage: p30,
-        SystemData_STATUS_toStorage: p31,
-        TimeWindow_STATUS_fromStorage: p51,
-        TimeWindow_STATUS_toStorage: p52,
-        TimeWindow_fromStorage: p51,
-        TimeWindow_toStorage: p52,
-        WebhookNotification_STATUS_fromStorage: {"known":k65,"destBag":false,"steps":[["=","properties",{"map":"s"}]]},
-        WebhookNotification_STATUS_toStorage: {"known":k65,"destBag":true,"steps":[["=","properties",{"map":"s"}]]},
-        WebhookNotification_fromStorage: {"known":k66,"destBag":false,"steps":[["=","properties",{"map":"s"}],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        WebhookNotification_toStorage: {"known":k66,"destBag":true,"steps":[["=","properties",{"map":"s"}],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-        genruntime_SecretReference_fromStorage: p53,
-        genruntime_SecretReference_toStorage: p53,
-      },
-    },
-    "v1api20230101": {
-      resources: {
-        ActionGroup_fromStorage: {"apiVersion":"insights.azure.com/v1api20230101","spec":"ActionGroup_Spec_fromStorage","status":"ActionGroupResource_STATUS_fromStorage"},
-        ActionGroup_toStorage: {"apiVersion":"insights.azure.com/v1api20230101storage","spec":"ActionGroup_Spec_toStorage","status":"ActionGroupResource_STATUS_toStorage"},
-      },
-      types: {
-        ActionGroupOperatorSpec_fromStorage: p0,
-        ActionGroupOperatorSpec_toStorage: p1,
-        ActionGroupResource_STATUS_fromStorage: {"known":k68,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_fromStorage"}}]]},
-        ActionGroupResource_STATUS_toStorage: {"known":k68,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_STATUS_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_STATUS_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_STATUS_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_STATUS_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_STATUS_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_STATUS_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_STATUS_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_STATUS_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_STATUS_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_STATUS_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_STATUS_toStorage"}}]]},
-        ActionGroup_Spec_fromStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_fromStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_fromStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_fromStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_fromStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_fromStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_fromStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_fromStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_fromStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_fromStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_fromStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_fromStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_fromStorage"}]]},
-        ActionGroup_Spec_toStorage: {"known":["azureName","owner","location","tags","armRoleReceivers","automationRunbookReceivers","azureAppPushReceivers","azureFunctionReceivers","emailReceivers","enabled","eventHubReceivers","groupShortName","itsmReceivers","logicAppReceivers","smsReceivers","voiceReceivers","webhookReceivers","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","armRoleReceivers",{"arr":{"obj":"ArmRoleReceiver_toStorage"}}],["=","automationRunbookReceivers",{"arr":{"obj":"AutomationRunbookReceiver_toStorage"}}],["=","azureAppPushReceivers",{"arr":{"obj":"AzureAppPushReceiver_toStorage"}}],["=","azureFunctionReceivers",{"arr":{"obj":"AzureFunctionReceiver_toStorage"}}],["=","emailReceivers",{"arr":{"obj":"EmailReceiver_toStorage"}}],["=","enabled","b"],["=","eventHubReceivers",{"arr":{"obj":"EventHubReceiver_toStorage"}}],["=","groupShortName","s"],["=","itsmReceivers",{"arr":{"obj":"ItsmReceiver_toStorage"}}],["=","logicAppReceivers",{"arr":{"obj":"LogicAppReceiver_toStorage"}}],["=","smsReceivers",{"arr":{"obj":"SmsReceiver_toStorage"}}],["=","voiceReceivers",{"arr":{"obj":"VoiceReceiver_toStorage"}}],["=","webhookReceivers",{"arr":{"obj":"WebhookReceiver_toStorage"}}],["=","operatorSpec",{"obj":"ActionGroupOperatorSpec_toStorage"}],["v","v1api20230101"]]},
-        ArmRoleReceiver_STATUS_fromStorage: p54,
-        ArmRoleReceiver_STATUS_toStorage: p55,
-        ArmRoleReceiver_fromStorage: p54,
-        ArmRoleReceiver_toStorage: p55,
-        AutomationRunbookReceiver_STATUS_fromStorage: {"known":k70,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
-        AutomationRunbookReceiver_STATUS_toStorage: {"known":k70,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","useCommonAlertSchema","b"],["=","webhookResourceId","s"]]},
-        AutomationRunbookReceiver_fromStorage: {"known":k71,"destBag":false,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        AutomationRunbookReceiver_toStorage: {"known":k71,"destBag":true,"steps":[["=","automationAccountId","s"],["=","isGlobalRunbook","b"],["=","name","s"],["=","runbookName","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","useCommonAlertSchema","b"],["=","webhookResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        AzureAppPushReceiver_STATUS_fromStorage: p56,
-        AzureAppPushReceiver_STATUS_toStorage: p57,
-        AzureAppPushReceiver_fromStorage: p56,
-        AzureAppPushReceiver_toStorage: p57,
-        AzureFunctionReceiver_STATUS_fromStorage: {"known":k73,"destBag":false,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        AzureFunctionReceiver_STATUS_toStorage: {"known":k73,"destBag":true,"steps":[["=","functionAppResourceId","s"],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        AzureFunctionReceiver_fromStorage: {"known":k74,"destBag":false,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        AzureFunctionReceiver_toStorage: {"known":k74,"destBag":true,"steps":[["=","functionAppResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","functionName","s"],["=","httpTriggerUrl","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_STATUS_fromStorage: {"known":k75,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_STATUS_toStorage: {"known":k75,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","status","s"],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_fromStorage: {"known":k76,"destBag":false,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        EmailReceiver_toStorage: {"known":k76,"destBag":true,"steps":[["=","emailAddress","s"],["=","name","s"],["=","useCommonAlertSchema","b"]]},
-        EventHubReceiver_STATUS_fromStorage: p58,
-        EventHubReceiver_STATUS_toStorage: p59,
-        EventHubReceiver_fromStorage: p58,
-        EventHubReceiver_toStorage: p59,
-        ItsmReceiver_STATUS_fromStorage: p60,
-        ItsmReceiver_STATUS_toStorage: p61,
-        ItsmReceiver_fromStorage: p60,
-        ItsmReceiver_toStorage: p61,
-        LogicAppReceiver_STATUS_fromStorage: {"known":k79,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
-        LogicAppReceiver_STATUS_toStorage: {"known":k79,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceId","s"],["=","useCommonAlertSchema","b"]]},
-        LogicAppReceiver_fromStorage: {"known":k80,"destBag":false,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","useCommonAlertSchema","b"]]},
-        LogicAppReceiver_toStorage: {"known":k80,"destBag":true,"steps":[["=","callbackUrl","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","useCommonAlertSchema","b"]]},
-        SmsReceiver_STATUS_fromStorage: {"known":k81,"destBag":false,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status",{"spell":["Disabled","Enabled","NotSpecified"]}]]},
-        SmsReceiver_STATUS_toStorage: {"known":k81,"destBag":true,"steps":[["=","countryCode","s"],["=","name","s"],["=","phoneNumber","s"],["=","status","s"]]},
-        SmsReceiver_fromStorage: p62,
-        SmsReceiver_toStorage: p63,
-        VoiceReceiver_STATUS_fromStorage: p62,
-        VoiceReceiver_STATUS_toStorage: p63,
-        VoiceReceiver_fromStorage: p62,
-        VoiceReceiver_toStorage: p63,
-        WebhookReceiver_STATUS_fromStorage: {"known":k83,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
-        WebhookReceiver_STATUS_toStorage: {"known":k83,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
-        WebhookReceiver_fromStorage: {"known":k84,"destBag":false,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
-        WebhookReceiver_toStorage: {"known":k84,"destBag":true,"steps":[["=","identifierUri","s"],["=","name","s"],["=","objectId","s"],["=","serviceUri","s"],["=","serviceUriFromSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","tenantId","s"],["=","useAadAuth","b"],["=","useCommonAlertSchema","b"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-        genruntime_SecretReference_fromStorage: p53,
-        genruntime_SecretReference_toStorage: p53,
-      },
-    },
-    "v1api20230311": {
-      resources: {
-        DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpointResource_STATUS_fromStorage"},
-        DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpointResource_STATUS_toStorage"},
-        DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage"},
-        DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage"},
-        DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20230311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRuleResource_STATUS_fromStorage"},
-        DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRuleResource_STATUS_toStorage"},
-      },
-      types: {
-        AdxDestination_STATUS_fromStorage: p64,
-        AdxDestination_STATUS_toStorage: p65,
-        AdxDestination_fromStorage: p66,
-        AdxDestination_toStorage: p67,
-        AgentSetting_STATUS_fromStorage: p68,
-        AgentSetting_STATUS_toStorage: p69,
-        AgentSetting_fromStorage: p68,
-        AgentSetting_toStorage: p69,
-        AgentSettingsSpec_STATUS_fromStorage: p70,
-        AgentSettingsSpec_STATUS_toStorage: p71,
-        AgentSettingsSpec_fromStorage: p72,
-        AgentSettingsSpec_toStorage: p73,
-        AzureMonitorMetricsDestination_STATUS_fromStorage: p74,
-        AzureMonitorMetricsDestination_STATUS_toStorage: p75,
-        AzureMonitorMetricsDestination_fromStorage: p74,
-        AzureMonitorMetricsDestination_toStorage: p75,
-        ColumnDefinition_STATUS_fromStorage: p76,
-        ColumnDefinition_STATUS_toStorage: p77,
-        ColumnDefinition_fromStorage: p76,
-        ColumnDefinition_toStorage: p77,
-        ConfigurationAccessEndpointSpec_STATUS_fromStorage: p78,
-        ConfigurationAccessEndpointSpec_STATUS_toStorage: p79,
-        DataCollectionEndpointOperatorSpec_fromStorage: p0,
-        DataCollectionEndpointOperatorSpec_toStorage: p1,
-        DataCollectionEndpointResource_STATUS_fromStorage: {"known":k92,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        DataCollectionEndpointResource_STATUS_toStorage: {"known":k92,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
-        DataCollectionEndpoint_Spec_fromStorage: {"known":k93,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
-        DataCollectionEndpoint_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","description","networkAcls","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_toStorage"}],["v","v1api20230311"]]},
-        DataCollectionRuleAssociationOperatorSpec_fromStorage: p0,
-        DataCollectionRuleAssociationOperatorSpec_toStorage: p1,
-        DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage: p80,
-        DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage: p81,
-        DataCollectionRuleAssociation_Spec_fromStorage: p82,
-        DataCollectionRuleAssociation_Spec_toStorage: {"known":k96,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20230311"]]},
-        DataCollectionRuleOperatorSpec_fromStorage: p0,
-        DataCollectionRuleOperatorSpec_toStorage: p1,
-        DataCollectionRuleResource_STATUS_fromStorage: {"known":k97,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
-        DataCollectionRuleResource_STATUS_toStorage: {"known":k97,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
-        DataCollectionRule_Spec_fromStorage: {"known":k98,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
-        DataCollectionRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","references","streamDeclarations","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_toStorage"}],["=","references",{"obj":"ReferencesSpec_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_toStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_toStorage"}],["v","v1api20230311"]]},
-        DataFlow_STATUS_fromStorage: p83,
-        DataFlow_STATUS_toStorage: p84,
-        DataFlow_fromStorage: p83,
-        DataFlow_toStorage: p84,
-        DataImportSources_STATUS_fromStorage: p85,
-        DataImportSources_STATUS_toStorage: p86,
-        DataImportSources_fromStorage: p87,
-        DataImportSources_toStorage: p88,
-        DataSourcesSpec_STATUS_fromStorage: {"known":k101,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
-        DataSourcesSpec_STATUS_toStorage: {"known":k101,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
-        DataSourcesSpec_fromStorage: {"known":k101,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
-        DataSourcesSpec_toStorage: {"known":k101,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
-        DestinationsSpec_STATUS_fromStorage: p89,
-        DestinationsSpec_STATUS_toStorage: p90,
-        DestinationsSpec_fromStorage: p91,
-        DestinationsSpec_toStorage: p92,
-        EndpointsSpec_STATUS_fromStorage: p93,
-        EndpointsSpec_STATUS_toStorage: p94,
-        EnrichmentData_STATUS_fromStorage: p95,
-        EnrichmentData_STATUS_toStorage: p96,
-        EnrichmentData_fromStorage: p97,
-        EnrichmentData_toStorage: p98,
-        EventHubDataSource_STATUS_fromStorage: p99,
-        EventHubDataSource_STATUS_toStorage: p100,
-        EventHubDataSource_fromStorage: p99,
-        EventHubDataSource_toStorage: p100,
-        EventHubDestination_STATUS_fromStorage: p101,
-        EventHubDestination_STATUS_toStorage: p102,
-        EventHubDestination_fromStorage: p103,
-        EventHubDestination_toStorage: p104,
-        EventHubDirectDestination_STATUS_fromStorage: p101,
-        EventHubDirectDestination_STATUS_toStorage: p102,
-        EventHubDirectDestination_fromStorage: p103,
-        EventHubDirectDestination_toStorage: p104,
-        ExtensionDataSource_STATUS_fromStorage: p105,
-        ExtensionDataSource_STATUS_toStorage: p106,
-        ExtensionDataSource_fromStorage: p105,
-        ExtensionDataSource_toStorage: p106,
-        FailoverConfigurationSpec_STATUS_fromStorage: p107,
-        FailoverConfigurationSpec_STATUS_toStorage: p108,
-        IisLogsDataSource_STATUS_fromStorage: p109,
-        IisLogsDataSource_STATUS_toStorage: p110,
-        IisLogsDataSource_fromStorage: p109,
-        IisLogsDataSource_toStorage: p110,
-        LocationSpec_STATUS_fromStorage: p111,
-        LocationSpec_STATUS_toStorage: p112,
-        LogAnalyticsDestination_STATUS_fromStorage: p113,
-        LogAnalyticsDestination_STATUS_toStorage: p114,
-        LogAnalyticsDestination_fromStorage: p115,
-        LogAnalyticsDestination_toStorage: p116,
-        LogFileSettings_STATUS_fromStorage: p117,
-        LogFileSettings_STATUS_toStorage: p118,
-        LogFileSettings_fromStorage: p119,
-        LogFileSettings_toStorage: p120,
-        LogFileTextSettings_STATUS_fromStorage: p121,
-        LogFileTextSettings_STATUS_toStorage: p122,
-        LogFileTextSettings_fromStorage: p121,
-        LogFileTextSettings_toStorage: p122,
-        LogFilesDataSource_STATUS_fromStorage: p123,
-        LogFilesDataSource_STATUS_toStorage: p124,
-        LogFilesDataSource_fromStorage: p125,
-        LogFilesDataSource_toStorage: p126,
-        LogsIngestionEndpointSpec_STATUS_fromStorage: p78,
-        LogsIngestionEndpointSpec_STATUS_toStorage: p79,
-        ManagedServiceIdentity_STATUS_fromStorage: p127,
-        ManagedServiceIdentity_STATUS_toStorage: p128,
-        ManagedServiceIdentity_fromStorage: p129,
-        ManagedServiceIdentity_toStorage: p130,
-        Metadata_STATUS_fromStorage: p131,
-        Metadata_STATUS_toStorage: p132,
-        MetricsIngestionEndpointSpec_STATUS_fromStorage: p78,
-        MetricsIngestionEndpointSpec_STATUS_toStorage: p79,
-        MicrosoftFabricDestination_STATUS_fromStorage: p133,
-        MicrosoftFabricDestination_STATUS_toStorage: p134,
-        MicrosoftFabricDestination_fromStorage: p133,
-        MicrosoftFabricDestination_toStorage: p134,
-        MonitoringAccountDestination_STATUS_fromStorage: p135,
-        MonitoringAccountDestination_STATUS_toStorage: p136,
-        MonitoringAccountDestination_fromStorage: p137,
-        MonitoringAccountDestination_toStorage: p138,
-        NetworkRuleSet_STATUS_fromStorage: p139,
-        NetworkRuleSet_STATUS_toStorage: p140,
-        NetworkRuleSet_fromStorage: p139,
-        NetworkRuleSet_toStorage: p140,
-        PerfCounterDataSource_STATUS_fromStorage: p141,
-        PerfCounterDataSource_STATUS_toStorage: p142,
-        PerfCounterDataSource_fromStorage: p141,
-        PerfCounterDataSource_toStorage: p142,
-        PlatformTelemetryDataSource_STATUS_fromStorage: p143,
-        PlatformTelemetryDataSource_STATUS_toStorage: p144,
-        PlatformTelemetryDataSource_fromStorage: p143,
-        PlatformTelemetryDataSource_toStorage: p144,
-        PrivateLinkScopedResource_STATUS_fromStorage: p145,
-        PrivateLinkScopedResource_STATUS_toStorage: p146,
-        PrometheusForwarderDataSource_STATUS_fromStorage: p147,
-        PrometheusForwarderDataSource_STATUS_toStorage: p148,
-        PrometheusForwarderDataSource_fromStorage: p147,
-        PrometheusForwarderDataSource_toStorage: p148,
-        ReferencesSpec_STATUS_fromStorage: {"known":k128,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
-        ReferencesSpec_STATUS_toStorage: {"known":k128,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
-        ReferencesSpec_fromStorage: {"known":k128,"destBag":false,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
-        ReferencesSpec_toStorage: {"known":k128,"destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
-        StorageBlobDestination_STATUS_fromStorage: p149,
-        StorageBlobDestination_STATUS_toStorage: p150,
-        StorageBlobDestination_fromStorage: p151,
-        StorageBlobDestination_toStorage: p152,
-        StorageBlob_STATUS_fromStorage: p153,
-        StorageBlob_STATUS_toStorage: p154,
-        StorageBlob_fromStorage: p155,
-        StorageBlob_toStorage: p156,
-        StorageTableDestination_STATUS_fromStorage: p157,
-        StorageTableDestination_STATUS_toStorage: p158,
-        StorageTableDestination_fromStorage: p159,
-        StorageTableDestination_toStorage: p160,
-        StreamDeclaration_STATUS_fromStorage: p161,
-        StreamDeclaration_STATUS_toStorage: p162,
-        StreamDeclaration_fromStorage: p163,
-        StreamDeclaration_toStorage: p164,
-        SyslogDataSource_STATUS_fromStorage: p165,
-        SyslogDataSource_STATUS_toStorage: p166,
-        SyslogDataSource_fromStorage: p165,
-        SyslogDataSource_toStorage: p166,
-        SystemData_STATUS_fromStorage: p30,
-        SystemData_STATUS_toStorage: p31,
-        UserAssignedIdentityDetails_fromStorage: p167,
-        UserAssignedIdentityDetails_toStorage: p168,
-        UserAssignedIdentity_STATUS_fromStorage: p169,
-        UserAssignedIdentity_STATUS_toStorage: p170,
-        WindowsEventLogDataSource_STATUS_fromStorage: p171,
-        WindowsEventLogDataSource_STATUS_toStorage: p172,
-        WindowsEventLogDataSource_fromStorage: p171,
-        WindowsEventLogDataSource_toStorage: p172,
-        WindowsFirewallLogsDataSource_STATUS_fromStorage: p173,
-        WindowsFirewallLogsDataSource_STATUS_toStorage: p174,
-        WindowsFirewallLogsDataSource_fromStorage: p173,
-        WindowsFirewallLogsDataSource_toStorage: p174,
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_ArbitraryOwnerReference_fromStorage: p9,
-        genruntime_ArbitraryOwnerReference_toStorage: p9,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20230311storage": {
-      resources: {
-        DataCollectionEndpoint_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionEndpoint_Spec_from_v1api20240311storage","status":"DataCollectionEndpointResource_STATUS_from_v1api20240311storage"},
-        DataCollectionEndpoint_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_to_v1api20240311storage","status":"DataCollectionEndpointResource_STATUS_to_v1api20240311storage"},
-        DataCollectionRuleAssociation_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRuleAssociation_Spec_from_v1api20240311storage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_from_v1api20240311storage"},
-        DataCollectionRuleAssociation_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_to_v1api20240311storage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_to_v1api20240311storage"},
-        DataCollectionRule_from_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20230311storage","spec":"DataCollectionRule_Spec_from_v1api20240311storage","status":"DataCollectionRuleResource_STATUS_from_v1api20240311storage"},
-        DataCollectionRule_to_v1api20240311storage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_to_v1api20240311storage","status":"DataCollectionRuleResource_STATUS_to_v1api20240311storage"},
-      },
-      types: {
-        AdxDestination_STATUS_from_v1api20240311storage: p65,
-        AdxDestination_STATUS_to_v1api20240311storage: p65,
-        AdxDestination_from_v1api20240311storage: {"known":k86,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        AdxDestination_to_v1api20240311storage: {"known":k86,"destBag":true,"steps":[["=","databaseName","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        AgentSetting_STATUS_from_v1api20240311storage: p69,
-        AgentSetting_STATUS_to_v1api20240311storage: p69,
-        AgentSetting_from_v1api20240311storage: p69,
-        AgentSetting_to_v1api20240311storage: p69,
-        AgentSettingsSpec_STATUS_from_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_from_v1api20240311storage"}}]]},
-        AgentSettingsSpec_STATUS_to_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_STATUS_to_v1api20240311storage"}}]]},
-        AgentSettingsSpec_from_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_from_v1api20240311storage"}}]]},
-        AgentSettingsSpec_to_v1api20240311storage: {"known":k88,"destBag":true,"steps":[["=","logs",{"arr":{"obj":"AgentSetting_to_v1api20240311storage"}}]]},
-        AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage: p75,
-        AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage: p75,
-        AzureMonitorMetricsDestination_from_v1api20240311storage: p75,
-        AzureMonitorMetricsDestination_to_v1api20240311storage: p75,
-        ColumnDefinition_STATUS_from_v1api20240311storage: p77,
-        ColumnDefinition_STATUS_to_v1api20240311storage: p77,
-        ColumnDefinition_from_v1api20240311storage: p77,
-        ColumnDefinition_to_v1api20240311storage: p77,
-        ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage: p79,
-        ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage: p79,
-        DataCollectionEndpointOperatorSpec_from_v1api20240311storage: p175,
-        DataCollectionEndpointOperatorSpec_to_v1api20240311storage: p176,
-        DataCollectionEndpointResource_STATUS_from_v1api20240311storage: {"known":k141,"src":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_STATUS_normalize"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_from_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_from_v1api20240311storage"}}],["=","provisioningState","s"]]},
-        DataCollectionEndpointResource_STATUS_to_v1api20240311storage: {"known":k92,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_to_v1api20240311storage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_to_v1api20240311storage"}}],["=","provisioningState","s"],["<","sku",{"obj":"Sku_STATUS_normalize"}]]},
-        DataCollectionEndpoint_Spec_from_v1api20240311storage: {"known":k142,"src":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_normalize"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_from_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_from_v1api20240311storage"}],["=0","originalVersion","s"]]},
-        DataCollectionEndpoint_Spec_to_v1api20240311storage: {"known":k93,"dest":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_to_v1api20240311storage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_to_v1api20240311storage"}],["=0","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}]]},
-        DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage: p175,
-        DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage: p176,
-        DataCollectionRuleAssociationProxyOnlyResource_STATUS_from_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"]]},
-        DataCollectionRuleAssociationProxyOnlyResource_STATUS_to_v1api20240311storage: {"known":k94,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataCollectionRuleId","s"],["=","description","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"]]},
-        DataCollectionRuleAssociation_Spec_from_v1api20240311storage: {"known":k95,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_from_v1api20240311storage"}],["=0","originalVersion","s"]]},
-        DataCollectionRuleAssociation_Spec_to_v1api20240311storage: {"known":k95,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_to_v1api20240311storage"}],["=0","originalVersion","s"]]},
-        DataCollectionRuleOperatorSpec_from_v1api20240311storage: p175,
-        DataCollectionRuleOperatorSpec_to_v1api20240311storage: p176,
-        DataCollectionRuleResource_STATUS_from_v1api20240311storage: {"known":k143,"src":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_STATUS_normalize"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_from_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_from_v1api20240311storage"}],[">","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_normalize"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_from_v1api20240311storage"}],["=","immutableId","s"],[">","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_normalize"}],["=","metadata",{"obj":"Metadata_STATUS_from_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_from_v1api20240311storage"}}]]},
-        DataCollectionRuleResource_STATUS_to_v1api20240311storage: {"known":k97,"dest":"v1api20240311storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240311storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240311storage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_to_v1api20240311storage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_to_v1api20240311storage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_to_v1api20240311storage"}],["=","immutableId","s"],["=","metadata",{"obj":"Metadata_STATUS_to_v1api20240311storage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_to_v1api20240311storage"}}],["<","sku",{"obj":"Sku_STATUS_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_normalize"}],["<","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_normalize"}]]},
-        DataCollectionRule_Spec_from_v1api20240311storage: {"known":k144,"src":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v1api20240311storage"}],["=","kind","s"],["=","location","s"],[">","sku",{"obj":"Sku_normalize"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_from_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_from_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_from_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_from_v1api20240311storage"}],[">","directDataSources",{"obj":"DirectDataSourcesSpec_normalize"}],["=","references",{"obj":"ReferencesSpec_from_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_from_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_from_v1api20240311storage"}],["=0","originalVersion","s"]]},
-        DataCollectionRule_Spec_to_v1api20240311storage: {"known":k98,"dest":"v1api20240311storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240311storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v1api20240311storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_to_v1api20240311storage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_to_v1api20240311storage"}}],["=","dataSources",{"obj":"DataSourcesSpec_to_v1api20240311storage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_to_v1api20240311storage"}],["=","references",{"obj":"ReferencesSpec_to_v1api20240311storage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_to_v1api20240311storage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_to_v1api20240311storage"}],["=0","originalVersion","s"],["<","sku",{"obj":"Sku_normalize"}],["<","directDataSources",{"obj":"DirectDataSourcesSpec_normalize"}]]},
-        DataFlow_STATUS_from_v1api20240311storage: p84,
-        DataFlow_STATUS_to_v1api20240311storage: p84,
-        DataFlow_from_v1api20240311storage: p84,
-        DataFlow_to_v1api20240311storage: p84,
-        DataImportSources_STATUS_from_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_from_v1api20240311storage"}]]},
-        DataImportSources_STATUS_to_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_STATUS_to_v1api20240311storage"}]]},
-        DataImportSources_from_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_from_v1api20240311storage"}]]},
-        DataImportSources_to_v1api20240311storage: {"known":k100,"destBag":true,"steps":[["=","eventHub",{"obj":"EventHubDataSource_to_v1api20240311storage"}]]},
-        DataSourcesSpec_STATUS_from_v1api20240311storage: {"known":k145,"src":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_from_v1api20240311storage"}],[">","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_normalize"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_from_v1api20240311storage"}}],[">","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_normalize"}}],[">","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_normalize"}}],[">","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_normalize"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_from_v1api20240311storage"}}],[">","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_normalize"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage"}}]]},
-        DataSourcesSpec_STATUS_to_v1api20240311storage: {"known":k101,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_normalize"}}]]},
-        DataSourcesSpec_from_v1api20240311storage: {"known":k145,"src":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_from_v1api20240311storage"}],[">","etwProviders",{"arr":{"obj":"EtwProviderDataSource_normalize"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_from_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_from_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_from_v1api20240311storage"}}],[">","otelLogs",{"arr":{"obj":"OtelLogsDataSource_normalize"}}],[">","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_normalize"}}],[">","otelTraces",{"arr":{"obj":"OtelTracesDataSource_normalize"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_from_v1api20240311storage"}}],[">","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_normalize"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_from_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_from_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_from_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_from_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_from_v1api20240311storage"}}]]},
-        DataSourcesSpec_to_v1api20240311storage: {"known":k101,"dest":"v1api20240311storage","destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_to_v1api20240311storage"}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_to_v1api20240311storage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_to_v1api20240311storage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_to_v1api20240311storage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_to_v1api20240311storage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_to_v1api20240311storage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_to_v1api20240311storage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_to_v1api20240311storage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_to_v1api20240311storage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_to_v1api20240311storage"}}],["<","etwProviders",{"arr":{"obj":"EtwProviderDataSource_normalize"}}],["<","otelLogs",{"arr":{"obj":"OtelLogsDataSource_normalize"}}],["<","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_normalize"}}],["<","otelTraces",{"arr":{"obj":"OtelTracesDataSource_normalize"}}],["<","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_normalize"}}]]},
-        DestinationsSpec_STATUS_from_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_from_v1api20240311storage"}}]]},
-        DestinationsSpec_STATUS_to_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_STATUS_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_STATUS_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_STATUS_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_STATUS_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_STATUS_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_STATUS_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_STATUS_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_STATUS_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_STATUS_to_v1api20240311storage"}}]]},
-        DestinationsSpec_from_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_from_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_from_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_from_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_from_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_from_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_from_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_from_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_from_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_from_v1api20240311storage"}}]]},
-        DestinationsSpec_to_v1api20240311storage: {"known":k102,"destBag":true,"steps":[["=","azureDataExplorer",{"arr":{"obj":"AdxDestination_to_v1api20240311storage"}}],["=","azureMonitorMetrics",{"obj":"AzureMonitorMetricsDestination_to_v1api20240311storage"}],["=","eventHubs",{"arr":{"obj":"EventHubDestination_to_v1api20240311storage"}}],["=","eventHubsDirect",{"arr":{"obj":"EventHubDirectDestination_to_v1api20240311storage"}}],["=","logAnalytics",{"arr":{"obj":"LogAnalyticsDestination_to_v1api20240311storage"}}],["=","microsoftFabric",{"arr":{"obj":"MicrosoftFabricDestination_to_v1api20240311storage"}}],["=","monitoringAccounts",{"arr":{"obj":"MonitoringAccountDestination_to_v1api20240311storage"}}],["=","storageAccounts",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageBlobsDirect",{"arr":{"obj":"StorageBlobDestination_to_v1api20240311storage"}}],["=","storageTablesDirect",{"arr":{"obj":"StorageTableDestination_to_v1api20240311storage"}}]]},
-        EndpointsSpec_STATUS_from_v1api20240311storage: p94,
-        EndpointsSpec_STATUS_to_v1api20240311storage: p94,
-        EnrichmentData_STATUS_from_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_from_v1api20240311storage"}}]]},
-        EnrichmentData_STATUS_to_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_STATUS_to_v1api20240311storage"}}]]},
-        EnrichmentData_from_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_from_v1api20240311storage"}}]]},
-        EnrichmentData_to_v1api20240311storage: {"known":k104,"destBag":true,"steps":[["=","storageBlobs",{"arr":{"obj":"StorageBlob_to_v1api20240311storage"}}]]},
-        EventHubDataSource_STATUS_from_v1api20240311storage: p100,
-        EventHubDataSource_STATUS_to_v1api20240311storage: p100,
-        EventHubDataSource_from_v1api20240311storage: p100,
-        EventHubDataSource_to_v1api20240311storage: p100,
-        EventHubDestination_STATUS_from_v1api20240311storage: p102,
-        EventHubDestination_STATUS_to_v1api20240311storage: p102,
-        EventHubDestination_from_v1api20240311storage: p177,
-        EventHubDestination_to_v1api20240311storage: p178,
-        EventHubDirectDestination_STATUS_from_v1api20240311storage: p102,
-        EventHubDirectDestination_STATUS_to_v1api20240311storage: p102,
-        EventHubDirectDestination_from_v1api20240311storage: p177,
-        EventHubDirectDestination_to_v1api20240311storage: p178,
-        ExtensionDataSource_STATUS_from_v1api20240311storage: p106,
-        ExtensionDataSource_STATUS_to_v1api20240311storage: p106,
-        ExtensionDataSource_from_v1api20240311storage: p106,
-        ExtensionDataSource_to_v1api20240311storage: p106,
-        FailoverConfigurationSpec_STATUS_from_v1api20240311storage: {"known":k109,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_from_v1api20240311storage"}}]]},
-        FailoverConfigurationSpec_STATUS_to_v1api20240311storage: {"known":k109,"destBag":true,"steps":[["=","activeLocation","s"],["=","locations",{"arr":{"obj":"LocationSpec_STATUS_to_v1api20240311storage"}}]]},
-        IisLogsDataSource_STATUS_from_v1api20240311storage: p110,
-        IisLogsDataSource_STATUS_to_v1api20240311storage: p110,
-        IisLogsDataSource_from_v1api20240311storage: p110,
-        IisLogsDataSource_to_v1api20240311storage: p110,
-        LocationSpec_STATUS_from_v1api20240311storage: p112,
-        LocationSpec_STATUS_to_v1api20240311storage: p112,
-        LogAnalyticsDestination_STATUS_from_v1api20240311storage: p114,
-        LogAnalyticsDestination_STATUS_to_v1api20240311storage: p114,
-        LogAnalyticsDestination_from_v1api20240311storage: {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        LogAnalyticsDestination_to_v1api20240311storage: {"known":k113,"destBag":true,"steps":[["=","name","s"],["=","workspaceResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        LogFileSettings_STATUS_from_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_from_v1api20240311storage"}]]},
-        LogFileSettings_STATUS_to_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_STATUS_to_v1api20240311storage"}]]},
-        LogFileSettings_from_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_from_v1api20240311storage"}]]},
-        LogFileSettings_to_v1api20240311storage: {"known":k114,"destBag":true,"steps":[["=","text",{"obj":"LogFileTextSettings_to_v1api20240311storage"}]]},
-        LogFileTextSettings_STATUS_from_v1api20240311storage: p122,
-        LogFileTextSettings_STATUS_to_v1api20240311storage: p122,
-        LogFileTextSettings_from_v1api20240311storage: p122,
-        LogFileTextSettings_to_v1api20240311storage: p122,
-        LogFilesDataSource_STATUS_from_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogFilesDataSource_STATUS_to_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_STATUS_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogFilesDataSource_from_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_from_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogFilesDataSource_to_v1api20240311storage: {"known":k116,"destBag":true,"steps":[["=","filePatterns",{"arr":"s"}],["=","format","s"],["=","name","s"],["=","settings",{"obj":"LogFileSettings_to_v1api20240311storage"}],["=","streams",{"arr":"s"}],["=","transformKql","s"]]},
-        LogsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p79,
-        LogsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p79,
-        ManagedServiceIdentity_STATUS_from_v1api20240311storage: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240311storage"}}]]},
-        ManagedServiceIdentity_STATUS_to_v1api20240311storage: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240311storage"}}]]},
-        ManagedServiceIdentity_from_v1api20240311storage: {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240311storage"}}]]},
-        ManagedServiceIdentity_to_v1api20240311storage: {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240311storage"}}]]},
-        Metadata_STATUS_from_v1api20240311storage: p132,
-        Metadata_STATUS_to_v1api20240311storage: p132,
-        MetricsIngestionEndpointSpec_STATUS_from_v1api20240311storage: p79,
-        MetricsIngestionEndpointSpec_STATUS_to_v1api20240311storage: p79,
-        MicrosoftFabricDestination_STATUS_from_v1api20240311storage: p134,
-        MicrosoftFabricDestination_STATUS_to_v1api20240311storage: p134,
-        MicrosoftFabricDestination_from_v1api20240311storage: p134,
-        MicrosoftFabricDestination_to_v1api20240311storage: p134,
-        MonitoringAccountDestination_STATUS_from_v1api20240311storage: p136,
-        MonitoringAccountDestination_STATUS_to_v1api20240311storage: p136,
-        MonitoringAccountDestination_from_v1api20240311storage: {"known":k122,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","name","s"]]},
-        MonitoringAccountDestination_to_v1api20240311storage: {"known":k122,"destBag":true,"steps":[["=","accountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","name","s"]]},
-        NetworkRuleSet_STATUS_from_v1api20240311storage: p140,
-        NetworkRuleSet_STATUS_to_v1api20240311storage: p140,
-        NetworkRuleSet_from_v1api20240311storage: p140,
-        NetworkRuleSet_to_v1api20240311storage: p140,
-        PerfCounterDataSource_STATUS_from_v1api20240311storage: p142,
-        PerfCounterDataSource_STATUS_to_v1api20240311storage: p142,
-        PerfCounterDataSource_from_v1api20240311storage: p142,
-        PerfCounterDataSource_to_v1api20240311storage: p142,
-        PlatformTelemetryDataSource_STATUS_from_v1api20240311storage: p144,
-        PlatformTelemetryDataSource_STATUS_to_v1api20240311storage: p144,
-        PlatformTelemetryDataSource_from_v1api20240311storage: p144,
-        PlatformTelemetryDataSource_to_v1api20240311storage: p144,
-        PrivateLinkScopedResource_STATUS_from_v1api20240311storage: p146,
-        PrivateLinkScopedResource_STATUS_to_v1api20240311storage: p146,
-        PrometheusForwarderDataSource_STATUS_from_v1api20240311storage: p179,
-        PrometheusForwarderDataSource_STATUS_to_v1api20240311storage: p180,
-        PrometheusForwarderDataSource_from_v1api20240311storage: p179,
-        PrometheusForwarderDataSource_to_v1api20240311storage: p180,
-        ReferencesSpec_STATUS_from_v1api20240311storage: {"known":k147,"src":"v1api20240311storage","destBag":true,"steps":[[">","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_normalize"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_from_v1api20240311storage"}]]},
-        ReferencesSpec_STATUS_to_v1api20240311storage: {"known":k128,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_STATUS_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_normalize"}}]]},
-        ReferencesSpec_from_v1api20240311storage: {"known":k147,"src":"v1api20240311storage","destBag":true,"steps":[[">","applicationInsights",{"arr":{"obj":"ApplicationInsights_normalize"}}],["=","enrichmentData",{"obj":"EnrichmentData_from_v1api20240311storage"}]]},
-        ReferencesSpec_to_v1api20240311storage: {"known":k128,"dest":"v1api20240311storage","destBag":true,"steps":[["=","enrichmentData",{"obj":"EnrichmentData_to_v1api20240311storage"}],["<","applicationInsights",{"arr":{"obj":"ApplicationInsights_normalize"}}]]},
-        StorageBlobDestination_STATUS_from_v1api20240311storage: p150,
-        StorageBlobDestination_STATUS_to_v1api20240311storage: p150,
-        StorageBlobDestination_from_v1api20240311storage: {"known":k130,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        StorageBlobDestination_to_v1api20240311storage: {"known":k130,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        StorageBlob_STATUS_from_v1api20240311storage: p154,
-        StorageBlob_STATUS_to_v1api20240311storage: p154,
-        StorageBlob_from_v1api20240311storage: {"known":k132,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        StorageBlob_to_v1api20240311storage: {"known":k132,"destBag":true,"steps":[["=","blobUrl","s"],["=","lookupType","s"],["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        StorageTableDestination_STATUS_from_v1api20240311storage: p158,
-        StorageTableDestination_STATUS_to_v1api20240311storage: p158,
-        StorageTableDestination_from_v1api20240311storage: {"known":k134,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}],["=","tableName","s"]]},
-        StorageTableDestination_to_v1api20240311storage: {"known":k134,"destBag":true,"steps":[["=","name","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}],["=","tableName","s"]]},
-        StreamDeclaration_STATUS_from_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_from_v1api20240311storage"}}]]},
-        StreamDeclaration_STATUS_to_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_STATUS_to_v1api20240311storage"}}]]},
-        StreamDeclaration_from_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_from_v1api20240311storage"}}]]},
-        StreamDeclaration_to_v1api20240311storage: {"known":k135,"destBag":true,"steps":[["=","columns",{"arr":{"obj":"ColumnDefinition_to_v1api20240311storage"}}]]},
-        SyslogDataSource_STATUS_from_v1api20240311storage: p166,
-        SyslogDataSource_STATUS_to_v1api20240311storage: p166,
-        SyslogDataSource_from_v1api20240311storage: p166,
-        SyslogDataSource_to_v1api20240311storage: p166,
-        SystemData_STATUS_from_v1api20240311storage: p31,
-        SystemData_STATUS_to_v1api20240311storage: p31,
-        UserAssignedIdentityDetails_from_v1api20240311storage: {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240311storage"}]]},
-        UserAssignedIdentityDetails_to_v1api20240311storage: {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240311storage"}]]},
-        UserAssignedIdentity_STATUS_from_v1api20240311storage: p170,
-        UserAssignedIdentity_STATUS_to_v1api20240311storage: p170,
-        WindowsEventLogDataSource_STATUS_from_v1api20240311storage: p172,
-        WindowsEventLogDataSource_STATUS_to_v1api20240311storage: p172,
-        WindowsEventLogDataSource_from_v1api20240311storage: p172,
-        WindowsEventLogDataSource_to_v1api20240311storage: p172,
-        WindowsFirewallLogsDataSource_STATUS_from_v1api20240311storage: p174,
-        WindowsFirewallLogsDataSource_STATUS_to_v1api20240311storage: p174,
-        WindowsFirewallLogsDataSource_from_v1api20240311storage: p174,
-        WindowsFirewallLogsDataSource_to_v1api20240311storage: p174,
-        conditions_Condition_from_v1api20240311storage: p2,
-        conditions_Condition_to_v1api20240311storage: p2,
-        core_DestinationExpression_from_v1api20240311storage: p3,
-        core_DestinationExpression_to_v1api20240311storage: p3,
-        genruntime_ArbitraryOwnerReference_from_v1api20240311storage: p9,
-        genruntime_ArbitraryOwnerReference_to_v1api20240311storage: p9,
-        genruntime_KnownResourceReference_from_v1api20240311storage: p4,
-        genruntime_KnownResourceReference_to_v1api20240311storage: p4,
-        genruntime_ResourceReference_from_v1api20240311storage: p9,
-        genruntime_ResourceReference_to_v1api20240311storage: p9,
-      },
-    },
-    "v1api20230601": {
-      resources: {
-        Workbook_fromStorage: {"apiVersion":"insights.azure.com/v1api20230601","spec":"Workbook_Spec_fromStorage","status":"Workbook_STATUS_fromStorage"},
-        Workbook_toStorage: {"apiVersion":"insights.azure.com/v1api20230601storage","spec":"Workbook_Spec_toStorage","status":"Workbook_STATUS_toStorage"},
-      },
-      types: {
-        ManagedServiceIdentity_STATUS_fromStorage: p127,
-        ManagedServiceIdentity_STATUS_toStorage: p128,
-        ManagedServiceIdentity_fromStorage: p129,
-        ManagedServiceIdentity_toStorage: p130,
-        SystemData_STATUS_fromStorage: p30,
-        SystemData_STATUS_toStorage: p31,
-        UserAssignedIdentityDetails_fromStorage: p167,
-        UserAssignedIdentityDetails_toStorage: p168,
-        UserAssignedIdentity_STATUS_fromStorage: p169,
-        UserAssignedIdentity_STATUS_toStorage: p170,
-        WorkbookOperatorSpec_fromStorage: p0,
-        WorkbookOperatorSpec_toStorage: p1,
-        Workbook_STATUS_fromStorage: {"known":k148,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
-        Workbook_STATUS_toStorage: {"known":k148,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","revision","s"],["=","serializedData","s"],["=","sourceId","s"],["=","storageUri","s"],["=","timeModified","s"],["=","userId","s"],["=","version","s"]]},
-        Workbook_Spec_fromStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["shared"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_fromStorage"}]]},
-        Workbook_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","category","description","displayName","properties_tags","serializedData","sourceReference","storageUriReference","version","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","category","s"],["=","description","s"],["=","displayName","s"],["=","properties_tags",{"arr":"s"}],["=","serializedData","s"],["=","sourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","storageUriReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"WorkbookOperatorSpec_toStorage"}],["v","v1api20230601"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20240311": {
-      resources: {
-        DataCollectionEndpoint_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionEndpoint_Spec_fromStorage","status":"DataCollectionEndpointResource_STATUS_fromStorage"},
-        DataCollectionEndpoint_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionEndpoint_Spec_toStorage","status":"DataCollectionEndpointResource_STATUS_toStorage"},
-        DataCollectionRuleAssociation_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRuleAssociation_Spec_fromStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage"},
-        DataCollectionRuleAssociation_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRuleAssociation_Spec_toStorage","status":"DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage"},
-        DataCollectionRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20240311","spec":"DataCollectionRule_Spec_fromStorage","status":"DataCollectionRuleResource_STATUS_fromStorage"},
-        DataCollectionRule_toStorage: {"apiVersion":"insights.azure.com/v1api20240311storage","spec":"DataCollectionRule_Spec_toStorage","status":"DataCollectionRuleResource_STATUS_toStorage"},
-      },
-      types: {
-        AdxDestination_STATUS_fromStorage: p64,
-        AdxDestination_STATUS_toStorage: p65,
-        AdxDestination_fromStorage: p66,
-        AdxDestination_toStorage: p67,
-        AgentSetting_STATUS_fromStorage: p181,
-        AgentSetting_STATUS_toStorage: p69,
-        AgentSetting_fromStorage: p181,
-        AgentSetting_toStorage: p69,
-        AgentSettingsSpec_STATUS_fromStorage: p70,
-        AgentSettingsSpec_STATUS_toStorage: p71,
-        AgentSettingsSpec_fromStorage: p72,
-        AgentSettingsSpec_toStorage: p73,
-        ApplicationInsights_STATUS_fromStorage: {"known":k149,"destBag":false,"steps":[["=","name","s"],["=","resourceId","s"]]},
-        ApplicationInsights_STATUS_toStorage: p182,
-        ApplicationInsights_fromStorage: {"known":k150,"destBag":false,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        ApplicationInsights_toStorage: {"known":k150,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        AzureMonitorMetricsDestination_STATUS_fromStorage: p74,
-        AzureMonitorMetricsDestination_STATUS_toStorage: p75,
-        AzureMonitorMetricsDestination_fromStorage: p74,
-        AzureMonitorMetricsDestination_toStorage: p75,
-        ColumnDefinition_STATUS_fromStorage: p76,
-        ColumnDefinition_STATUS_toStorage: p77,
-        ColumnDefinition_fromStorage: p76,
-        ColumnDefinition_toStorage: p77,
-        ConfigurationAccessEndpointSpec_STATUS_fromStorage: p78,
-        ConfigurationAccessEndpointSpec_STATUS_toStorage: p79,
-        DataCollectionEndpointOperatorSpec_fromStorage: p0,
-        DataCollectionEndpointOperatorSpec_toStorage: p1,
-        DataCollectionEndpointResource_STATUS_fromStorage: {"known":k141,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_fromStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_fromStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}]]},
-        DataCollectionEndpointResource_STATUS_toStorage: {"known":k141,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","configurationAccess",{"obj":"ConfigurationAccessEndpointSpec_STATUS_toStorage"}],["=","description","s"],["=","failoverConfiguration",{"obj":"FailoverConfigurationSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","logsIngestion",{"obj":"LogsIngestionEndpointSpec_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","metricsIngestion",{"obj":"MetricsIngestionEndpointSpec_STATUS_toStorage"}],["=","networkAcls",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"]]},
-        DataCollectionEndpoint_Spec_fromStorage: {"known":k142,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_fromStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_fromStorage"}]]},
-        DataCollectionEndpoint_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","description","networkAcls","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","description","s"],["=","networkAcls",{"obj":"NetworkRuleSet_toStorage"}],["=","operatorSpec",{"obj":"DataCollectionEndpointOperatorSpec_toStorage"}],["v","v1api20240311"]]},
-        DataCollectionRuleAssociationOperatorSpec_fromStorage: p0,
-        DataCollectionRuleAssociationOperatorSpec_toStorage: p1,
-        DataCollectionRuleAssociationProxyOnlyResource_STATUS_fromStorage: p80,
-        DataCollectionRuleAssociationProxyOnlyResource_STATUS_toStorage: p81,
-        DataCollectionRuleAssociation_Spec_fromStorage: p82,
-        DataCollectionRuleAssociation_Spec_toStorage: {"known":k96,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataCollectionRuleReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","description","s"],["=","operatorSpec",{"obj":"DataCollectionRuleAssociationOperatorSpec_toStorage"}],["v","v1api20240311"]]},
-        DataCollectionRuleOperatorSpec_fromStorage: p0,
-        DataCollectionRuleOperatorSpec_toStorage: p1,
-        DataCollectionRuleResource_STATUS_fromStorage: {"known":k143,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_fromStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_fromStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_fromStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_fromStorage"}],["=","metadata",{"obj":"Metadata_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","references",{"obj":"ReferencesSpec_STATUS_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_fromStorage"}}]]},
-        DataCollectionRuleResource_STATUS_toStorage: {"known":k143,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_STATUS_toStorage"}],["=","dataCollectionEndpointId","s"],["=","dataFlows",{"arr":{"obj":"DataFlow_STATUS_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_STATUS_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_STATUS_toStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_STATUS_toStorage"}],["=","endpoints",{"obj":"EndpointsSpec_STATUS_toStorage"}],["=","immutableId","s"],["=","ingestionQuotas",{"obj":"IngestionQuotas_STATUS_toStorage"}],["=","metadata",{"obj":"Metadata_STATUS_toStorage"}],["=","provisioningState","s"],["=","references",{"obj":"ReferencesSpec_STATUS_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_STATUS_toStorage"}}]]},
-        DataCollectionRule_Spec_fromStorage: {"known":k144,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind",{"spell":["Linux","Windows"]}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_fromStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_fromStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_fromStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_fromStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_fromStorage"}],["=","references",{"obj":"ReferencesSpec_fromStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_fromStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_fromStorage"}]]},
-        DataCollectionRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","agentSettings","dataCollectionEndpointReference","dataFlows","dataSources","description","destinations","directDataSources","references","streamDeclarations","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","agentSettings",{"obj":"AgentSettingsSpec_toStorage"}],["=","dataCollectionEndpointReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","dataFlows",{"arr":{"obj":"DataFlow_toStorage"}}],["=","dataSources",{"obj":"DataSourcesSpec_toStorage"}],["=","description","s"],["=","destinations",{"obj":"DestinationsSpec_toStorage"}],["=","directDataSources",{"obj":"DirectDataSourcesSpec_toStorage"}],["=","references",{"obj":"ReferencesSpec_toStorage"}],["=","streamDeclarations",{"map":{"obj":"StreamDeclaration_toStorage"}}],["=","operatorSpec",{"obj":"DataCollectionRuleOperatorSpec_toStorage"}],["v","v1api20240311"]]},
-        DataFlow_STATUS_fromStorage: p83,
-        DataFlow_STATUS_toStorage: p84,
-        DataFlow_fromStorage: p83,
-        DataFlow_toStorage: p84,
-        DataImportSources_STATUS_fromStorage: p85,
-        DataImportSources_STATUS_toStorage: p86,
-        DataImportSources_fromStorage: p87,
-        DataImportSources_toStorage: p88,
-        DataSourcesSpec_STATUS_fromStorage: {"known":k145,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_fromStorage"}}]]},
-        DataSourcesSpec_STATUS_toStorage: {"known":k145,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_STATUS_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_STATUS_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_STATUS_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_STATUS_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_STATUS_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_STATUS_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_STATUS_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_STATUS_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_STATUS_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_STATUS_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_STATUS_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_STATUS_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_STATUS_toStorage"}}]]},
-        DataSourcesSpec_fromStorage: {"known":k145,"destBag":false,"steps":[["=","dataImports",{"obj":"DataImportSources_fromStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_fromStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_fromStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_fromStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_fromStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_fromStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_fromStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_fromStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_fromStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_fromStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_fromStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_fromStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_fromStorage"}}]]},
-        DataSourcesSpec_toStorage: {"known":k145,"destBag":true,"steps":[["=","dataImports",{"obj":"DataImportSources_toStorage"}],["=","etwProviders",{"arr":{"obj":"EtwProviderDataSource_toStorage"}}],["=","extensions",{"arr":{"obj":"ExtensionDataSource_toStorage"}}],["=","iisLogs",{"arr":{"obj":"IisLogsDataSource_toStorage"}}],["=","logFiles",{"arr":{"obj":"LogFilesDataSource_toStorage"}}],["=","otelLogs",{"arr":{"obj":"OtelLogsDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDataSource_toStorage"}}],["=","performanceCounters",{"arr":{"obj":"PerfCounterDataSource_toStorage"}}],["=","performanceCountersOTel",{"arr":{"obj":"PerformanceCountersOTelDataSource_toStorage"}}],["=","platformTelemetry",{"arr":{"obj":"PlatformTelemetryDataSource_toStorage"}}],["=","prometheusForwarder",{"arr":{"obj":"PrometheusForwarderDataSource_toStorage"}}],["=","syslog",{"arr":{"obj":"SyslogDataSource_toStorage"}}],["=","windowsEventLogs",{"arr":{"obj":"WindowsEventLogDataSource_toStorage"}}],["=","windowsFirewallLogs",{"arr":{"obj":"WindowsFirewallLogsDataSource_toStorage"}}]]},
-        DestinationsSpec_STATUS_fromStorage: p89,
-        DestinationsSpec_STATUS_toStorage: p90,
-        DestinationsSpec_fromStorage: p91,
-        DestinationsSpec_toStorage: p92,
-        DirectDataSourcesSpec_STATUS_fromStorage: {"known":k151,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_fromStorage"}}]]},
-        DirectDataSourcesSpec_STATUS_toStorage: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_toStorage"}}]]},
-        DirectDataSourcesSpec_fromStorage: {"known":k151,"destBag":false,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_fromStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_fromStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_fromStorage"}}]]},
-        DirectDataSourcesSpec_toStorage: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_toStorage"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_toStorage"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_toStorage"}}]]},
-        EndpointsSpec_STATUS_fromStorage: p93,
-        EndpointsSpec_STATUS_toStorage: p94,
-        EnrichmentData_STATUS_fromStorage: p95,
-        EnrichmentData_STATUS_toStorage: p96,
-        EnrichmentData_fromStorage: p97,
-        EnrichmentData_toStorage: p98,
-        EtwProviderDataSource_STATUS_fromStorage: p183,
-        EtwProviderDataSource_STATUS_toStorage: p184,
-        EtwProviderDataSource_fromStorage: p183,
-        EtwProviderDataSource_toStorage: p184,
-        EventHubDataSource_STATUS_fromStorage: p99,
-        EventHubDataSource_STATUS_toStorage: p100,
-        EventHubDataSource_fromStorage: p99,
-        EventHubDataSource_toStorage: p100,
-        EventHubDestination_STATUS_fromStorage: p101,
-        EventHubDestination_STATUS_toStorage: p102,
-        EventHubDestination_fromStorage: p103,
-        EventHubDestination_toStorage: p104,
-        EventHubDirectDestination_STATUS_fromStorage: p101,
-        EventHubDirectDestination_STATUS_toStorage: p102,
-        EventHubDirectDestination_fromStorage: p103,
-        EventHubDirectDestination_toStorage: p104,
-        ExtensionDataSource_STATUS_fromStorage: p105,
-        ExtensionDataSource_STATUS_toStorage: p106,
-        ExtensionDataSource_fromStorage: p105,
-        ExtensionDataSource_toStorage: p106,
-        FailoverConfigurationSpec_STATUS_fromStorage: p107,
-        FailoverConfigurationSpec_STATUS_toStorage: p108,
-        IisLogsDataSource_STATUS_fromStorage: p109,
-        IisLogsDataSource_STATUS_toStorage: p110,
-        IisLogsDataSource_fromStorage: p109,
-        IisLogsDataSource_toStorage: p110,
-        IngestionQuotas_STATUS_fromStorage: {"known":k88,"destBag":false,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_fromStorage"}]]},
-        IngestionQuotas_STATUS_toStorage: {"known":k88,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_toStorage"}]]},
-        LocationSpec_STATUS_fromStorage: p111,
-        LocationSpec_STATUS_toStorage: p112,
-        LogAnalyticsDestination_STATUS_fromStorage: p113,
-        LogAnalyticsDestination_STATUS_toStorage: p114,
-        LogAnalyticsDestination_fromStorage: p115,
-        LogAnalyticsDestination_toStorage: p116,
-        LogFileSettings_STATUS_fromStorage: p117,
-        LogFileSettings_STATUS_toStorage: p118,
-        LogFileSettings_fromStorage: p119,
-        LogFileSettings_toStorage: p120,
-        LogFileTextSettings_STATUS_fromStorage: p121,
-        LogFileTextSettings_STATUS_toStorage: p122,
-        LogFileTextSettings_fromStorage: p121,
-        LogFileTextSettings_toStorage: p122,
-        LogFilesDataSource_STATUS_fromStorage: p123,
-        LogFilesDataSource_STATUS_toStorage: p124,
-        LogFilesDataSource_fromStorage: p125,
-        LogFilesDataSource_toStorage: p126,
-        LogsIngestionEndpointSpec_STATUS_fromStorage: p78,
-        LogsIngestionEndpointSpec_STATUS_toStorage: p79,
-        LogsQuotaSpec_STATUS_fromStorage: {"known":k153,"destBag":false,"steps":[["=","maxRequestsPerMinute","s"],["=","maxSizePerMinuteInGB","s"]]},
-        LogsQuotaSpec_STATUS_toStorage: p185,
-        ManagedServiceIdentity_STATUS_fromStorage: p127,
-        ManagedServiceIdentity_STATUS_toStorage: p128,
-        ManagedServiceIdentity_fromStorage: p129,
-        ManagedServiceIdentity_toStorage: p130,
-        Metadata_STATUS_fromStorage: p131,
-        Metadata_STATUS_toStorage: p132,
-        MetricsIngestionEndpointSpec_STATUS_fromStorage: p78,
-        MetricsIngestionEndpointSpec_STATUS_toStorage: p79,
-        MicrosoftFabricDestination_STATUS_fromStorage: p133,
-        MicrosoftFabricDestination_STATUS_toStorage: p134,
-        MicrosoftFabricDestination_fromStorage: p133,
-        MicrosoftFabricDestination_toStorage: p134,
-        MonitoringAccountDestination_STATUS_fromStorage: p135,
-        MonitoringAccountDestination_STATUS_toStorage: p136,
-        MonitoringAccountDestination_fromStorage: p137,
-        MonitoringAccountDestination_toStorage: p138,
-        NetworkRuleSet_STATUS_fromStorage: p139,
-        NetworkRuleSet_STATUS_toStorage: p140,
-        NetworkRuleSet_fromStorage: p139,
-        NetworkRuleSet_toStorage: p140,
-        OtelDataSourceResourceAttributeRouting_STATUS_fromStorage: p186,
-        OtelDataSourceResourceAttributeRouting_STATUS_toStorage: p187,
-        OtelDataSourceResourceAttributeRouting_fromStorage: p186,
-        OtelDataSourceResourceAttributeRouting_toStorage: p187,
-        OtelLogsDataSource_STATUS_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
-        OtelLogsDataSource_STATUS_toStorage: p188,
-        OtelLogsDataSource_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Logs"]}}]]},
-        OtelLogsDataSource_toStorage: p189,
-        OtelLogsDirectDataSource_STATUS_fromStorage: p190,
-        OtelLogsDirectDataSource_STATUS_toStorage: p191,
-        OtelLogsDirectDataSource_fromStorage: p190,
-        OtelLogsDirectDataSource_toStorage: p191,
-        OtelMetricsDataSource_STATUS_fromStorage: {"known":k157,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_STATUS_toStorage: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_toStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_fromStorage: {"known":k157,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_toStorage: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_toStorage"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDirectDataSource_STATUS_fromStorage: p192,
-        OtelMetricsDirectDataSource_STATUS_toStorage: p193,
-        OtelMetricsDirectDataSource_fromStorage: p192,
-        OtelMetricsDirectDataSource_toStorage: p193,
-        OtelTracesDataSource_STATUS_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
-        OtelTracesDataSource_STATUS_toStorage: p188,
-        OtelTracesDataSource_fromStorage: {"known":k155,"destBag":false,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","replaceResourceIdWithReference","b"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_fromStorage"}],["=","streams",{"arr":{"spell":["Microsoft-OTel-Traces-Events","Microsoft-OTel-Traces-Resources","Microsoft-OTel-Traces-Spans"]}}]]},
-        OtelTracesDataSource_toStorage: p189,
-        OtelTracesDirectDataSource_STATUS_fromStorage: p194,
-        OtelTracesDirectDataSource_STATUS_toStorage: p191,
-        OtelTracesDirectDataSource_fromStorage: p194,
-        OtelTracesDirectDataSource_toStorage: p191,
-        PerfCounterDataSource_STATUS_fromStorage: p141,
-        PerfCounterDataSource_STATUS_toStorage: p142,
-        PerfCounterDataSource_fromStorage: p141,
-        PerfCounterDataSource_toStorage: p142,
-        PerformanceCountersOTelDataSource_STATUS_fromStorage: p195,
-        PerformanceCountersOTelDataSource_STATUS_toStorage: p196,
-        PerformanceCountersOTelDataSource_fromStorage: p195,
-        PerformanceCountersOTelDataSource_toStorage: p196,
-        PlatformTelemetryDataSource_STATUS_fromStorage: p143,
-        PlatformTelemetryDataSource_STATUS_toStorage: p144,
-        PlatformTelemetryDataSource_fromStorage: p143,
-        PlatformTelemetryDataSource_toStorage: p144,
-        PrivateLinkScopedResource_STATUS_fromStorage: p145,
-        PrivateLinkScopedResource_STATUS_toStorage: p146,
-        PrometheusForwarderDataSource_STATUS_fromStorage: p197,
-        PrometheusForwarderDataSource_STATUS_toStorage: p198,
-        PrometheusForwarderDataSource_fromStorage: p197,
-        PrometheusForwarderDataSource_toStorage: p198,
-        ReferencesSpec_STATUS_fromStorage: {"known":k147,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_fromStorage"}]]},
-        ReferencesSpec_STATUS_toStorage: {"known":k147,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_STATUS_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_STATUS_toStorage"}]]},
-        ReferencesSpec_fromStorage: {"known":k147,"destBag":false,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_fromStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_fromStorage"}]]},
-        ReferencesSpec_toStorage: {"known":k147,"destBag":true,"steps":[["=","applicationInsights",{"arr":{"obj":"ApplicationInsights_toStorage"}}],["=","enrichmentData",{"obj":"EnrichmentData_toStorage"}]]},
-        Sku_STATUS_fromStorage: p199,
-        Sku_STATUS_toStorage: p200,
-        Sku_fromStorage: p199,
-        Sku_toStorage: p200,
-        StorageBlobDestination_STATUS_fromStorage: p149,
-        StorageBlobDestination_STATUS_toStorage: p150,
-        StorageBlobDestination_fromStorage: p151,
-        StorageBlobDestination_toStorage: p152,
-        StorageBlob_STATUS_fromStorage: p153,
-        StorageBlob_STATUS_toStorage: p154,
-        StorageBlob_fromStorage: p155,
-        StorageBlob_toStorage: p156,
-        StorageTableDestination_STATUS_fromStorage: p157,
-        StorageTableDestination_STATUS_toStorage: p158,
-        StorageTableDestination_fromStorage: p159,
-        StorageTableDestination_toStorage: p160,
-        StreamDeclaration_STATUS_fromStorage: p161,
-        StreamDeclaration_STATUS_toStorage: p162,
-        StreamDeclaration_fromStorage: p163,
-        StreamDeclaration_toStorage: p164,
-        SyslogDataSource_STATUS_fromStorage: p165,
-        SyslogDataSource_STATUS_toStorage: p166,
-        SyslogDataSource_fromStorage: p165,
-        SyslogDataSource_toStorage: p166,
-        SystemData_STATUS_fromStorage: p30,
-        SystemData_STATUS_toStorage: p31,
-        UserAssignedIdentityDetails_fromStorage: p167,
-        UserAssignedIdentityDetails_toStorage: p168,
-        UserAssignedIdentity_STATUS_fromStorage: p169,
-        UserAssignedIdentity_STATUS_toStorage: p170,
-        WindowsEventLogDataSource_STATUS_fromStorage: p171,
-        WindowsEventLogDataSource_STATUS_toStorage: p172,
-        WindowsEventLogDataSource_fromStorage: p171,
-        WindowsEventLogDataSource_toStorage: p172,
-        WindowsFirewallLogsDataSource_STATUS_fromStorage: p173,
-        WindowsFirewallLogsDataSource_STATUS_toStorage: p174,
-        WindowsFirewallLogsDataSource_fromStorage: p173,
-        WindowsFirewallLogsDataSource_toStorage: p174,
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_ArbitraryOwnerReference_fromStorage: p9,
-        genruntime_ArbitraryOwnerReference_toStorage: p9,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20240311storage": {
-      resources: {
-      },
-      types: {
-        ApplicationInsights_STATUS_normalize: p182,
-        ApplicationInsights_normalize: {"known":k150,"destBag":true,"steps":[["=","name","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        DirectDataSourcesSpec_STATUS_normalize: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_STATUS_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_STATUS_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_STATUS_normalize"}}]]},
-        DirectDataSourcesSpec_normalize: {"known":k151,"destBag":true,"steps":[["=","otelLogs",{"arr":{"obj":"OtelLogsDirectDataSource_normalize"}}],["=","otelMetrics",{"arr":{"obj":"OtelMetricsDirectDataSource_normalize"}}],["=","otelTraces",{"arr":{"obj":"OtelTracesDirectDataSource_normalize"}}]]},
-        EtwProviderDataSource_STATUS_normalize: p184,
-        EtwProviderDataSource_normalize: p184,
-        IngestionQuotas_STATUS_normalize: {"known":k88,"destBag":true,"steps":[["=","logs",{"obj":"LogsQuotaSpec_STATUS_normalize"}]]},
-        LogsQuotaSpec_STATUS_normalize: p185,
-        OtelDataSourceResourceAttributeRouting_STATUS_normalize: p187,
-        OtelDataSourceResourceAttributeRouting_normalize: p187,
-        OtelLogsDataSource_STATUS_normalize: p201,
-        OtelLogsDataSource_normalize: p202,
-        OtelLogsDirectDataSource_STATUS_normalize: p191,
-        OtelLogsDirectDataSource_normalize: p191,
-        OtelMetricsDataSource_STATUS_normalize: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_STATUS_normalize"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDataSource_normalize: {"known":k157,"destBag":true,"steps":[["=","enrichWithReference","s"],["=","enrichWithResourceAttributes",{"arr":"s"}],["=","name","s"],["=","resourceAttributeRouting",{"obj":"OtelDataSourceResourceAttributeRouting_normalize"}],["=","streams",{"arr":"s"}]]},
-        OtelMetricsDirectDataSource_STATUS_normalize: p193,
-        OtelMetricsDirectDataSource_normalize: p193,
-        OtelTracesDataSource_STATUS_normalize: p201,
-        OtelTracesDataSource_normalize: p202,
-        OtelTracesDirectDataSource_STATUS_normalize: p191,
-        OtelTracesDirectDataSource_normalize: p191,
-        PerformanceCountersOTelDataSource_STATUS_normalize: p196,
-        PerformanceCountersOTelDataSource_normalize: p196,
-        Sku_STATUS_normalize: p200,
-        Sku_normalize: p200,
-        genruntime_ResourceReference_normalize: p9,
-      },
-    },
-    "v1api20250101preview": {
-      resources: {
-        ScheduledQueryRule_fromStorage: {"apiVersion":"insights.azure.com/v1api20250101preview","spec":"ScheduledQueryRule_Spec_fromStorage","status":"ScheduledQueryRule_STATUS_fromStorage"},
-        ScheduledQueryRule_toStorage: {"apiVersion":"insights.azure.com/v1api20250101previewstorage","spec":"ScheduledQueryRule_Spec_toStorage","status":"ScheduledQueryRule_STATUS_toStorage"},
-      },
-      types: {
-        Actions_STATUS_fromStorage: {"known":k161,"destBag":false,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_STATUS_toStorage: {"known":k161,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_fromStorage: {"known":k162,"destBag":false,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_toStorage: {"known":k162,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Condition_FailingPeriods_STATUS_fromStorage: p32,
-        Condition_FailingPeriods_STATUS_toStorage: p33,
-        Condition_FailingPeriods_fromStorage: p32,
-        Condition_FailingPeriods_toStorage: p33,
-        Condition_STATUS_fromStorage: {"known":k163,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        Condition_STATUS_toStorage: {"known":k163,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
-        Condition_fromStorage: {"known":k164,"destBag":false,"steps":[["=","alertSensitivity","s"],["=","criterionType",{"spell":["DynamicThresholdCriterion","StaticThresholdCriterion"]}],["=","dimensions",{"arr":{"obj":"Dimension_fromStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_fromStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator",{"spell":["Equals","GreaterOrLessThan","GreaterThan","GreaterThanOrEqual","LessThan","LessThanOrEqual"]}],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","threshold","n"],["=","timeAggregation",{"spell":["Average","Count","Maximum","Minimum","Total"]}]]},
-        Condition_toStorage: {"known":k164,"destBag":true,"steps":[["=","alertSensitivity","s"],["=","criterionType","s"],["=","dimensions",{"arr":{"obj":"Dimension_toStorage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_toStorage"}],["=","ignoreDataBefore","s"],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","minRecurrenceCount","i"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
-        Dimension_STATUS_fromStorage: p34,
-        Dimension_STATUS_toStorage: p8,
-        Dimension_fromStorage: p34,
-        Dimension_toStorage: p8,
-        Identity_STATUS_fromStorage: {"known":k117,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_fromStorage"}}]]},
-        Identity_STATUS_toStorage: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_toStorage"}}]]},
-        Identity_fromStorage: {"known":k118,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        Identity_toStorage: p130,
-        RuleResolveConfiguration_STATUS_fromStorage: p203,
-        RuleResolveConfiguration_STATUS_toStorage: p204,
-        RuleResolveConfiguration_fromStorage: p203,
-        RuleResolveConfiguration_toStorage: p204,
-        ScheduledQueryRuleCriteria_STATUS_fromStorage: p35,
-        ScheduledQueryRuleCriteria_STATUS_toStorage: p36,
-        ScheduledQueryRuleCriteria_fromStorage: p37,
-        ScheduledQueryRuleCriteria_toStorage: p38,
-        ScheduledQueryRuleOperatorSpec_fromStorage: p0,
-        ScheduledQueryRuleOperatorSpec_toStorage: p1,
-        ScheduledQueryRule_STATUS_fromStorage: {"known":k166,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_fromStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
-        ScheduledQueryRule_STATUS_toStorage: {"known":k166,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_toStorage"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
-        ScheduledQueryRule_Spec_fromStorage: {"known":k167,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","kind",{"spell":["LogAlert","LogToMetric","SimpleLogAlert"]}],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_fromStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_fromStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_fromStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_fromStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_fromStorage"}]]},
-        ScheduledQueryRule_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","tags","actions","autoMitigate","checkWorkspaceAlertsStorageConfigured","criteria","description","displayName","enabled","evaluationFrequency","muteActionsDuration","overrideQueryTimeRange","resolveConfiguration","scopesReferences","severity","skipQueryValidation","targetResourceTypes","windowSize","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_toStorage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_toStorage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","resolveConfiguration",{"obj":"RuleResolveConfiguration_toStorage"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_toStorage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_toStorage"}],["v","v1api20250101preview"]]},
-        SystemData_STATUS_fromStorage: p30,
-        SystemData_STATUS_toStorage: p31,
-        UserAssignedIdentityDetails_fromStorage: p167,
-        UserAssignedIdentityDetails_toStorage: p168,
-        UserIdentityProperties_STATUS_fromStorage: p169,
-        UserIdentityProperties_STATUS_toStorage: p170,
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_KnownResourceReference_fromStorage: p4,
-        genruntime_KnownResourceReference_toStorage: p4,
-        genruntime_ResourceReference_fromStorage: p9,
-        genruntime_ResourceReference_toStorage: p9,
-      },
-    },
-    "v1api20250101previewstorage": {
-      resources: {
-        ScheduledQueryRule_from_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20250101previewstorage","spec":"ScheduledQueryRule_Spec_from_v1api20220615storage","status":"ScheduledQueryRule_STATUS_from_v1api20220615storage"},
-        ScheduledQueryRule_to_v1api20220615storage: {"apiVersion":"insights.azure.com/v1api20220615storage","spec":"ScheduledQueryRule_Spec_to_v1api20220615storage","status":"ScheduledQueryRule_STATUS_to_v1api20220615storage"},
-      },
-      types: {
-        Actions_STATUS_from_v1api20220615storage: {"known":k45,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
-        Actions_STATUS_to_v1api20220615storage: {"known":k161,"destBag":true,"steps":[["=","actionGroups",{"arr":"s"}],[">","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Actions_from_v1api20220615storage: {"known":k46,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","customProperties",{"map":"s"}],["<","actionProperties",{"map":"s"}]]},
-        Actions_to_v1api20220615storage: {"known":k162,"destBag":true,"steps":[["=","actionGroupsReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],[">","actionProperties",{"map":"s"}],["=","customProperties",{"map":"s"}]]},
-        Condition_FailingPeriods_STATUS_from_v1api20220615storage: p33,
-        Condition_FailingPeriods_STATUS_to_v1api20220615storage: p33,
-        Condition_FailingPeriods_from_v1api20220615storage: p33,
-        Condition_FailingPeriods_to_v1api20220615storage: p33,
-        Condition_STATUS_from_v1api20220615storage: {"known":k47,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_STATUS_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
-        Condition_STATUS_to_v1api20220615storage: {"known":k163,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_STATUS_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_STATUS_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumn","s"],["=","threshold","n"],["=","timeAggregation","s"]]},
-        Condition_from_v1api20220615storage: {"known":k48,"destBag":true,"steps":[["=","dimensions",{"arr":{"obj":"Dimension_from_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_from_v1api20220615storage"}],["=","metricMeasureColumn","s"],["=","metricName","s"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"],["<","alertSensitivity","s"],["<","criterionType","s"],["<","ignoreDataBefore","s"],["<","minRecurrenceCount","i"]]},
-        Condition_to_v1api20220615storage: {"known":k164,"destBag":true,"steps":[[">","alertSensitivity"],[">","criterionType"],["=","dimensions",{"arr":{"obj":"Dimension_to_v1api20220615storage"}}],["=","failingPeriods",{"obj":"Condition_FailingPeriods_to_v1api20220615storage"}],[">","ignoreDataBefore"],["=","metricMeasureColumn","s"],["=","metricName","s"],[">","minRecurrenceCount"],["=","operator","s"],["=","query","s"],["=","resourceIdColumnReference",{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}],["=","threshold","n"],["=","timeAggregation","s"]]},
-        Dimension_STATUS_from_v1api20220615storage: p8,
-        Dimension_STATUS_to_v1api20220615storage: p8,
-        Dimension_from_v1api20220615storage: p8,
-        Dimension_to_v1api20220615storage: p8,
-        Identity_STATUS_normalize: {"known":k117,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserIdentityProperties_STATUS_normalize"}}]]},
-        Identity_normalize: {"known":k118,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        RuleResolveConfiguration_STATUS_normalize: p204,
-        RuleResolveConfiguration_normalize: p204,
-        ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_from_v1api20220615storage"}}]]},
-        ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_STATUS_to_v1api20220615storage"}}]]},
-        ScheduledQueryRuleCriteria_from_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_from_v1api20220615storage"}}]]},
-        ScheduledQueryRuleCriteria_to_v1api20220615storage: {"known":k37,"destBag":true,"steps":[["=","allOf",{"arr":{"obj":"Condition_to_v1api20220615storage"}}]]},
-        ScheduledQueryRuleOperatorSpec_from_v1api20220615storage: p23,
-        ScheduledQueryRuleOperatorSpec_to_v1api20220615storage: p24,
-        ScheduledQueryRule_STATUS_from_v1api20220615storage: {"known":k49,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["<","identity",{"obj":"Identity_STATUS_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_normalize"}]]},
-        ScheduledQueryRule_STATUS_to_v1api20220615storage: {"known":k166,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20220615storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],[">","identity",{"obj":"Identity_STATUS_normalize"}],["=","kind","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20220615storage"}],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_STATUS_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","createdWithApiVersion","s"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_STATUS_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","isLegacyLogAnalyticsRule","b"],["=","isWorkspaceAlertsStorageConfigured","b"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration",{"obj":"RuleResolveConfiguration_STATUS_normalize"}],["=","scopes",{"arr":"s"}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"]]},
-        ScheduledQueryRule_Spec_from_v1api20220615storage: {"known":k50,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20220615storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_from_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_from_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_from_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_from_v1api20220615storage"}],["=0","originalVersion","s"],["<","identity",{"obj":"Identity_normalize"}],["<","resolveConfiguration",{"obj":"RuleResolveConfiguration_normalize"}]]},
-        ScheduledQueryRule_Spec_to_v1api20220615storage: {"known":k167,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20220615storage"}],[">","identity",{"obj":"Identity_normalize"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","actions",{"obj":"Actions_to_v1api20220615storage"}],["=","autoMitigate","b"],["=","checkWorkspaceAlertsStorageConfigured","b"],["=","criteria",{"obj":"ScheduledQueryRuleCriteria_to_v1api20220615storage"}],["=","description","s"],["=","displayName","s"],["=","enabled","b"],["=","evaluationFrequency","s"],["=","muteActionsDuration","s"],["=","overrideQueryTimeRange","s"],[">","resolveConfiguration",{"obj":"RuleResolveConfiguration_normalize"}],["=","scopesReferences",{"arr":{"obj":"genruntime_ResourceReference_to_v1api20220615storage"}}],["=","severity","i"],["=","skipQueryValidation","b"],["=","targetResourceTypes",{"arr":"s"}],["=","windowSize","s"],["=","operatorSpec",{"obj":"ScheduledQueryRuleOperatorSpec_to_v1api20220615storage"}],["=0","originalVersion","s"]]},
-        SystemData_STATUS_from_v1api20220615storage: p31,
-        SystemData_STATUS_to_v1api20220615storage: p31,
-        UserAssignedIdentityDetails_normalize: {"known":k137,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        UserIdentityProperties_STATUS_normalize: p170,
-        conditions_Condition_from_v1api20220615storage: p2,
-        conditions_Condition_to_v1api20220615storage: p2,
-        core_DestinationExpression_from_v1api20220615storage: p3,
-        core_DestinationExpression_to_v1api20220615storage: p3,
-        genruntime_KnownResourceReference_from_v1api20220615storage: p4,
-        genruntime_KnownResourceReference_to_v1api20220615storage: p4,
-        genruntime_ResourceReference_from_v1api20220615storage: p9,
-        genruntime_ResourceReference_normalize: p9,
-        genruntime_ResourceReference_to_v1api20220615storage: p9,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

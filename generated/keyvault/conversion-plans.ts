@@ -2,254 +2,262 @@
 /** The conversions of keyvault.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["applicationId","objectId","permissions","tenantId"];
-const k1: readonly string[] = ["applicationId","applicationIdFromConfig","objectId","objectIdFromConfig","permissions","tenantId","tenantIdFromConfig"];
-const k2: readonly string[] = ["value"];
-const k3: readonly string[] = ["bypass","defaultAction","ipRules","virtualNetworkRules"];
-const k4: readonly string[] = ["certificates","keys","secrets","storage"];
-const k5: readonly string[] = ["etag","id","privateEndpoint","privateLinkServiceConnectionState","provisioningState"];
-const k6: readonly string[] = ["id"];
-const k7: readonly string[] = ["actionsRequired","description","status"];
-const k8: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","hsmPoolResourceId","networkAcls","privateEndpointConnections","provisioningState","sku","softDeleteRetentionInDays","tenantId","vaultUri"];
-const k9: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","networkAcls","provisioningState","sku","softDeleteRetentionInDays","tenantId","tenantIdFromConfig","vaultUri"];
-const k10: readonly string[] = ["family","name"];
-const k11: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k12: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k13: readonly string[] = ["conditions","id","name","type","location","properties","systemData","tags"];
-const k14: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec","originalVersion"];
-const k15: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec"];
-const k16: readonly string[] = ["id","ignoreMissingVnetServiceEndpoint"];
-const k17: readonly string[] = ["reference","ignoreMissingVnetServiceEndpoint"];
-const k18: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k19: readonly string[] = ["name","key","value","annotations","labels"];
-const k20: readonly string[] = ["name","key"];
-const k21: readonly string[] = ["name","armId"];
-const k22: readonly string[] = ["group","kind","name","armId"];
-const k23: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","hsmPoolResourceId","networkAcls","privateEndpointConnections","provisioningState","publicNetworkAccess","sku","softDeleteRetentionInDays","tenantId","vaultUri"];
-const k24: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","networkAcls","provisioningState","publicNetworkAccess","sku","softDeleteRetentionInDays","tenantId","tenantIdFromConfig","vaultUri"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_fromStorage"}],["=","tenantId","s"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_toStorage"}],["=","tenantId","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","permissions",{"obj":"Permissions_fromStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","permissions",{"obj":"Permissions_toStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","value","s"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","value","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_fromStorage"}}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_toStorage"}}]]};
-const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_fromStorage"}}]]};
-const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_toStorage"}}]]};
-const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","certificates",{"arr":{"spell":["backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]}}],["=","keys",{"arr":{"spell":["backup","create","decrypt","delete","encrypt","get","import","list","purge","recover","release","restore","sign","unwrapKey","update","verify","wrapKey"]}}],["=","secrets",{"arr":{"spell":["backup","delete","get","list","purge","recover","restore","set"]}}],["=","storage",{"arr":{"spell":["backup","delete","deletesas","get","getsas","list","listsas","purge","recover","regeneratekey","restore","set","setsas","update"]}}]]};
-const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","certificates",{"arr":"s"}],["=","keys",{"arr":"s"}],["=","secrets",{"arr":"s"}],["=","storage",{"arr":"s"}]]};
-const p12: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_fromStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Creating","Deleting","Disconnected","Failed","Succeeded","Updating"]}]]};
-const p13: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_toStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_toStorage"}],["=","provisioningState","s"]]};
-const p14: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","id","s"]]};
-const p15: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","id","s"]]};
-const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]};
-const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]};
-const p18: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","family",{"spell":["A"]}],["=","name",{"spell":["premium","standard"]}]]};
-const p19: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","family","s"],["=","name","s"]]};
-const p20: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p21: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p22: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p23: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p24: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
-const p25: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
-const p26: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"]]};
-const p28: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"]]};
-const p29: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]};
-const p30: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]};
-const p31: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p32: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p33: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
-const p34: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p35: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p36: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","certificates",{"arr":{"spell":["all","backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]}}],["=","keys",{"arr":{"spell":["all","backup","create","decrypt","delete","encrypt","get","getrotationpolicy","import","list","purge","recover","release","restore","rotate","setrotationpolicy","sign","unwrapKey","update","verify","wrapKey"]}}],["=","secrets",{"arr":{"spell":["all","backup","delete","get","list","purge","recover","restore","set"]}}],["=","storage",{"arr":{"spell":["all","backup","delete","deletesas","get","getsas","list","listsas","purge","recover","regeneratekey","restore","set","setsas","update"]}}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210401preview": {
-      resources: {
-        Vault_fromStorage: {"apiVersion":"keyvault.azure.com/v1api20210401preview","spec":"Vault_Spec_fromStorage","status":"Vault_STATUS_fromStorage"},
-        Vault_toStorage: {"apiVersion":"keyvault.azure.com/v1api20210401previewstorage","spec":"Vault_Spec_toStorage","status":"Vault_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["applicationId","objectId","permissions","tenantId"];
+  const k1: readonly string[] = ["applicationId","applicationIdFromConfig","objectId","objectIdFromConfig","permissions","tenantId","tenantIdFromConfig"];
+  const k2: readonly string[] = ["value"];
+  const k3: readonly string[] = ["bypass","defaultAction","ipRules","virtualNetworkRules"];
+  const k4: readonly string[] = ["certificates","keys","secrets","storage"];
+  const k5: readonly string[] = ["etag","id","privateEndpoint","privateLinkServiceConnectionState","provisioningState"];
+  const k6: readonly string[] = ["id"];
+  const k7: readonly string[] = ["actionsRequired","description","status"];
+  const k8: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","hsmPoolResourceId","networkAcls","privateEndpointConnections","provisioningState","sku","softDeleteRetentionInDays","tenantId","vaultUri"];
+  const k9: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","networkAcls","provisioningState","sku","softDeleteRetentionInDays","tenantId","tenantIdFromConfig","vaultUri"];
+  const k10: readonly string[] = ["family","name"];
+  const k11: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k12: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k13: readonly string[] = ["conditions","id","name","type","location","properties","systemData","tags"];
+  const k14: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec","originalVersion"];
+  const k15: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec"];
+  const k16: readonly string[] = ["id","ignoreMissingVnetServiceEndpoint"];
+  const k17: readonly string[] = ["reference","ignoreMissingVnetServiceEndpoint"];
+  const k18: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k19: readonly string[] = ["name","key","value","annotations","labels"];
+  const k20: readonly string[] = ["name","key"];
+  const k21: readonly string[] = ["name","armId"];
+  const k22: readonly string[] = ["group","kind","name","armId"];
+  const k23: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","hsmPoolResourceId","networkAcls","privateEndpointConnections","provisioningState","publicNetworkAccess","sku","softDeleteRetentionInDays","tenantId","vaultUri"];
+  const k24: readonly string[] = ["accessPolicies","createMode","enablePurgeProtection","enableRbacAuthorization","enableSoftDelete","enabledForDeployment","enabledForDiskEncryption","enabledForTemplateDeployment","networkAcls","provisioningState","publicNetworkAccess","sku","softDeleteRetentionInDays","tenantId","tenantIdFromConfig","vaultUri"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_fromStorage"}],["=","tenantId","s"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_toStorage"}],["=","tenantId","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","permissions",{"obj":"Permissions_fromStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","permissions",{"obj":"Permissions_toStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","value","s"]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","value","s"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_fromStorage"}}]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_toStorage"}}]]};
+  const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","bypass",{"spell":["AzureServices","None"]}],["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_fromStorage"}}]]};
+  const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_toStorage"}}]]};
+  const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","certificates",{"arr":{"spell":["backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]}}],["=","keys",{"arr":{"spell":["backup","create","decrypt","delete","encrypt","get","import","list","purge","recover","release","restore","sign","unwrapKey","update","verify","wrapKey"]}}],["=","secrets",{"arr":{"spell":["backup","delete","get","list","purge","recover","restore","set"]}}],["=","storage",{"arr":{"spell":["backup","delete","deletesas","get","getsas","list","listsas","purge","recover","regeneratekey","restore","set","setsas","update"]}}]]};
+  const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","certificates",{"arr":"s"}],["=","keys",{"arr":"s"}],["=","secrets",{"arr":"s"}],["=","storage",{"arr":"s"}]]};
+  const p12: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_fromStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Creating","Deleting","Disconnected","Failed","Succeeded","Updating"]}]]};
+  const p13: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_toStorage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_toStorage"}],["=","provisioningState","s"]]};
+  const p14: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","id","s"]]};
+  const p15: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","id","s"]]};
+  const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","actionsRequired",{"spell":["None"]}],["=","description","s"],["=","status",{"spell":["Approved","Disconnected","Pending","Rejected"]}]]};
+  const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","actionsRequired","s"],["=","description","s"],["=","status","s"]]};
+  const p18: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","family",{"spell":["A"]}],["=","name",{"spell":["premium","standard"]}]]};
+  const p19: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","family","s"],["=","name","s"]]};
+  const p20: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p21: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p22: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p23: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p24: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
+  const p25: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
+  const p26: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"]]};
+  const p28: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","id","s"],["=","ignoreMissingVnetServiceEndpoint","b"]]};
+  const p29: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]};
+  const p30: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]};
+  const p31: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p32: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p33: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  const p34: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p35: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p36: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","certificates",{"arr":{"spell":["all","backup","create","delete","deleteissuers","get","getissuers","import","list","listissuers","managecontacts","manageissuers","purge","recover","restore","setissuers","update"]}}],["=","keys",{"arr":{"spell":["all","backup","create","decrypt","delete","encrypt","get","getrotationpolicy","import","list","purge","recover","release","restore","rotate","setrotationpolicy","sign","unwrapKey","update","verify","wrapKey"]}}],["=","secrets",{"arr":{"spell":["all","backup","delete","get","list","purge","recover","restore","set"]}}],["=","storage",{"arr":{"spell":["all","backup","delete","deletesas","get","getsas","list","listsas","purge","recover","regeneratekey","restore","set","setsas","update"]}}]]};
+  return {
+    packages: {
+      "v1api20210401preview": {
+        resources: {
+          Vault_fromStorage: {"apiVersion":"keyvault.azure.com/v1api20210401preview","spec":"Vault_Spec_fromStorage","status":"Vault_STATUS_fromStorage"},
+          Vault_toStorage: {"apiVersion":"keyvault.azure.com/v1api20210401previewstorage","spec":"Vault_Spec_toStorage","status":"Vault_STATUS_toStorage"},
+        },
+        types: {
+          AccessPolicy_STATUS_fromStorage: p0,
+          AccessPolicy_STATUS_toStorage: p1,
+          AccessPolicy_fromStorage: p2,
+          AccessPolicy_toStorage: p3,
+          IpRule_STATUS_fromStorage: p4,
+          IpRule_STATUS_toStorage: p5,
+          IpRule_fromStorage: p4,
+          IpRule_toStorage: p5,
+          NetworkAcls_STATUS_fromStorage: p6,
+          NetworkAcls_STATUS_toStorage: p7,
+          NetworkAcls_fromStorage: p8,
+          NetworkAcls_toStorage: p9,
+          Permissions_STATUS_fromStorage: p10,
+          Permissions_STATUS_toStorage: p11,
+          Permissions_fromStorage: p10,
+          Permissions_toStorage: p11,
+          PrivateEndpointConnection_STATUS_fromStorage: p12,
+          PrivateEndpointConnection_STATUS_toStorage: p13,
+          PrivateEndpoint_STATUS_fromStorage: p14,
+          PrivateEndpoint_STATUS_toStorage: p15,
+          PrivateLinkServiceConnectionState_STATUS_fromStorage: p16,
+          PrivateLinkServiceConnectionState_STATUS_toStorage: p17,
+          Properties_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
+          Properties_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
+          Properties_fromStorage: {"known":k9,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_fromStorage"}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","sku",{"obj":"Sku_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","vaultUri","s"]]},
+          Properties_toStorage: {"known":k9,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_toStorage"}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","vaultUri","s"]]},
+          Sku_STATUS_fromStorage: p18,
+          Sku_STATUS_toStorage: p19,
+          Sku_fromStorage: p18,
+          Sku_toStorage: p19,
+          SystemData_STATUS_fromStorage: p20,
+          SystemData_STATUS_toStorage: p21,
+          VaultOperatorSpec_fromStorage: p22,
+          VaultOperatorSpec_toStorage: p23,
+          Vault_STATUS_fromStorage: p24,
+          Vault_STATUS_toStorage: p25,
+          Vault_Spec_fromStorage: p26,
+          Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20210401preview"]]},
+          VirtualNetworkRule_STATUS_fromStorage: p27,
+          VirtualNetworkRule_STATUS_toStorage: p28,
+          VirtualNetworkRule_fromStorage: p29,
+          VirtualNetworkRule_toStorage: p30,
+          conditions_Condition_fromStorage: p31,
+          conditions_Condition_toStorage: p31,
+          core_DestinationExpression_fromStorage: p32,
+          core_DestinationExpression_toStorage: p32,
+          genruntime_ConfigMapReference_fromStorage: p33,
+          genruntime_ConfigMapReference_toStorage: p33,
+          genruntime_KnownResourceReference_fromStorage: p34,
+          genruntime_KnownResourceReference_toStorage: p34,
+          genruntime_ResourceReference_fromStorage: p35,
+          genruntime_ResourceReference_toStorage: p35,
+        },
       },
-      types: {
-        AccessPolicy_STATUS_fromStorage: p0,
-        AccessPolicy_STATUS_toStorage: p1,
-        AccessPolicy_fromStorage: p2,
-        AccessPolicy_toStorage: p3,
-        IpRule_STATUS_fromStorage: p4,
-        IpRule_STATUS_toStorage: p5,
-        IpRule_fromStorage: p4,
-        IpRule_toStorage: p5,
-        NetworkAcls_STATUS_fromStorage: p6,
-        NetworkAcls_STATUS_toStorage: p7,
-        NetworkAcls_fromStorage: p8,
-        NetworkAcls_toStorage: p9,
-        Permissions_STATUS_fromStorage: p10,
-        Permissions_STATUS_toStorage: p11,
-        Permissions_fromStorage: p10,
-        Permissions_toStorage: p11,
-        PrivateEndpointConnection_STATUS_fromStorage: p12,
-        PrivateEndpointConnection_STATUS_toStorage: p13,
-        PrivateEndpoint_STATUS_fromStorage: p14,
-        PrivateEndpoint_STATUS_toStorage: p15,
-        PrivateLinkServiceConnectionState_STATUS_fromStorage: p16,
-        PrivateLinkServiceConnectionState_STATUS_toStorage: p17,
-        Properties_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
-        Properties_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
-        Properties_fromStorage: {"known":k9,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_fromStorage"}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","sku",{"obj":"Sku_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","vaultUri","s"]]},
-        Properties_toStorage: {"known":k9,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_toStorage"}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","vaultUri","s"]]},
-        Sku_STATUS_fromStorage: p18,
-        Sku_STATUS_toStorage: p19,
-        Sku_fromStorage: p18,
-        Sku_toStorage: p19,
-        SystemData_STATUS_fromStorage: p20,
-        SystemData_STATUS_toStorage: p21,
-        VaultOperatorSpec_fromStorage: p22,
-        VaultOperatorSpec_toStorage: p23,
-        Vault_STATUS_fromStorage: p24,
-        Vault_STATUS_toStorage: p25,
-        Vault_Spec_fromStorage: p26,
-        Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20210401preview"]]},
-        VirtualNetworkRule_STATUS_fromStorage: p27,
-        VirtualNetworkRule_STATUS_toStorage: p28,
-        VirtualNetworkRule_fromStorage: p29,
-        VirtualNetworkRule_toStorage: p30,
-        conditions_Condition_fromStorage: p31,
-        conditions_Condition_toStorage: p31,
-        core_DestinationExpression_fromStorage: p32,
-        core_DestinationExpression_toStorage: p32,
-        genruntime_ConfigMapReference_fromStorage: p33,
-        genruntime_ConfigMapReference_toStorage: p33,
-        genruntime_KnownResourceReference_fromStorage: p34,
-        genruntime_KnownResourceReference_toStorage: p34,
-        genruntime_ResourceReference_fromStorage: p35,
-        genruntime_ResourceReference_toStorage: p35,
+      "v1api20210401previewstorage": {
+        resources: {
+          Vault_from_v1api20230701storage: {"apiVersion":"keyvault.azure.com/v1api20210401previewstorage","spec":"Vault_Spec_from_v1api20230701storage","status":"Vault_STATUS_from_v1api20230701storage"},
+          Vault_to_v1api20230701storage: {"apiVersion":"keyvault.azure.com/v1api20230701storage","spec":"Vault_Spec_to_v1api20230701storage","status":"Vault_STATUS_to_v1api20230701storage"},
+        },
+        types: {
+          AccessPolicy_STATUS_from_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_from_v1api20230701storage"}],["=","tenantId","s"]]},
+          AccessPolicy_STATUS_to_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_to_v1api20230701storage"}],["=","tenantId","s"]]},
+          AccessPolicy_from_v1api20230701storage: {"known":k1,"destBag":true,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}],["=","permissions",{"obj":"Permissions_from_v1api20230701storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}]]},
+          AccessPolicy_to_v1api20230701storage: {"known":k1,"destBag":true,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}],["=","permissions",{"obj":"Permissions_to_v1api20230701storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}]]},
+          IpRule_STATUS_from_v1api20230701storage: p5,
+          IpRule_STATUS_to_v1api20230701storage: p5,
+          IpRule_from_v1api20230701storage: p5,
+          IpRule_to_v1api20230701storage: p5,
+          NetworkAcls_STATUS_from_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_from_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_from_v1api20230701storage"}}]]},
+          NetworkAcls_STATUS_to_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_to_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_to_v1api20230701storage"}}]]},
+          NetworkAcls_from_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_from_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_from_v1api20230701storage"}}]]},
+          NetworkAcls_to_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_to_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_to_v1api20230701storage"}}]]},
+          Permissions_STATUS_from_v1api20230701storage: p11,
+          Permissions_STATUS_to_v1api20230701storage: p11,
+          Permissions_from_v1api20230701storage: p11,
+          Permissions_to_v1api20230701storage: p11,
+          PrivateEndpointConnection_STATUS_from_v1api20230701storage: {"known":k5,"destBag":true,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_from_v1api20230701storage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_from_v1api20230701storage"}],["=","provisioningState","s"]]},
+          PrivateEndpointConnection_STATUS_to_v1api20230701storage: {"known":k5,"destBag":true,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_to_v1api20230701storage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_to_v1api20230701storage"}],["=","provisioningState","s"]]},
+          PrivateEndpoint_STATUS_from_v1api20230701storage: p15,
+          PrivateEndpoint_STATUS_to_v1api20230701storage: p15,
+          PrivateLinkServiceConnectionState_STATUS_from_v1api20230701storage: p17,
+          PrivateLinkServiceConnectionState_STATUS_to_v1api20230701storage: p17,
+          Properties_STATUS_from_v1api20230701storage: {"known":k23,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_from_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_from_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20230701storage"}}],["=","provisioningState","s"],[">","publicNetworkAccess"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
+          Properties_STATUS_to_v1api20230701storage: {"known":k8,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_to_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_to_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20230701storage"}}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"],["<","publicNetworkAccess","s"]]},
+          Properties_from_v1api20230701storage: {"known":k24,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_from_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_from_v1api20230701storage"}],["=","provisioningState","s"],[">","publicNetworkAccess"],["=","sku",{"obj":"Sku_from_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}],["=","vaultUri","s"]]},
+          Properties_to_v1api20230701storage: {"known":k9,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_to_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_to_v1api20230701storage"}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_to_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}],["=","vaultUri","s"],["<","publicNetworkAccess","s"]]},
+          Sku_STATUS_from_v1api20230701storage: p19,
+          Sku_STATUS_to_v1api20230701storage: p19,
+          Sku_from_v1api20230701storage: p19,
+          Sku_to_v1api20230701storage: p19,
+          SystemData_STATUS_from_v1api20230701storage: p21,
+          SystemData_STATUS_to_v1api20230701storage: p21,
+          VaultOperatorSpec_from_v1api20230701storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}]]},
+          VaultOperatorSpec_to_v1api20230701storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}]]},
+          Vault_STATUS_from_v1api20230701storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_from_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20230701storage"}],["=","tags",{"map":"s"}]]},
+          Vault_STATUS_to_v1api20230701storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_to_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20230701storage"}],["=","tags",{"map":"s"}]]},
+          Vault_Spec_from_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_from_v1api20230701storage"}],["=0","originalVersion","s"]]},
+          Vault_Spec_to_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_to_v1api20230701storage"}],["=0","originalVersion","s"]]},
+          VirtualNetworkRule_STATUS_from_v1api20230701storage: p28,
+          VirtualNetworkRule_STATUS_to_v1api20230701storage: p28,
+          VirtualNetworkRule_from_v1api20230701storage: {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20230701storage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]},
+          VirtualNetworkRule_to_v1api20230701storage: {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20230701storage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]},
+          conditions_Condition_from_v1api20230701storage: p31,
+          conditions_Condition_to_v1api20230701storage: p31,
+          core_DestinationExpression_from_v1api20230701storage: p32,
+          core_DestinationExpression_to_v1api20230701storage: p32,
+          genruntime_ConfigMapReference_from_v1api20230701storage: p33,
+          genruntime_ConfigMapReference_to_v1api20230701storage: p33,
+          genruntime_KnownResourceReference_from_v1api20230701storage: p34,
+          genruntime_KnownResourceReference_to_v1api20230701storage: p34,
+          genruntime_ResourceReference_from_v1api20230701storage: p35,
+          genruntime_ResourceReference_to_v1api20230701storage: p35,
+        },
+      },
+      "v1api20230701": {
+        resources: {
+          Vault_fromStorage: {"apiVersion":"keyvault.azure.com/v1api20230701","spec":"Vault_Spec_fromStorage","status":"Vault_STATUS_fromStorage"},
+          Vault_toStorage: {"apiVersion":"keyvault.azure.com/v1api20230701storage","spec":"Vault_Spec_toStorage","status":"Vault_STATUS_toStorage"},
+        },
+        types: {
+          AccessPolicy_STATUS_fromStorage: p0,
+          AccessPolicy_STATUS_toStorage: p1,
+          AccessPolicy_fromStorage: p2,
+          AccessPolicy_toStorage: p3,
+          IpRule_STATUS_fromStorage: p4,
+          IpRule_STATUS_toStorage: p5,
+          IpRule_fromStorage: p4,
+          IpRule_toStorage: p5,
+          NetworkAcls_STATUS_fromStorage: p6,
+          NetworkAcls_STATUS_toStorage: p7,
+          NetworkAcls_fromStorage: p8,
+          NetworkAcls_toStorage: p9,
+          Permissions_STATUS_fromStorage: p36,
+          Permissions_STATUS_toStorage: p11,
+          Permissions_fromStorage: p36,
+          Permissions_toStorage: p11,
+          PrivateEndpointConnection_STATUS_fromStorage: p12,
+          PrivateEndpointConnection_STATUS_toStorage: p13,
+          PrivateEndpoint_STATUS_fromStorage: p14,
+          PrivateEndpoint_STATUS_toStorage: p15,
+          PrivateLinkServiceConnectionState_STATUS_fromStorage: p16,
+          PrivateLinkServiceConnectionState_STATUS_toStorage: p17,
+          Properties_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
+          Properties_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
+          Properties_fromStorage: {"known":k24,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_fromStorage"}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","vaultUri","s"]]},
+          Properties_toStorage: {"known":k24,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_toStorage"}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","vaultUri","s"]]},
+          Sku_STATUS_fromStorage: p18,
+          Sku_STATUS_toStorage: p19,
+          Sku_fromStorage: p18,
+          Sku_toStorage: p19,
+          SystemData_STATUS_fromStorage: p20,
+          SystemData_STATUS_toStorage: p21,
+          VaultOperatorSpec_fromStorage: p22,
+          VaultOperatorSpec_toStorage: p23,
+          Vault_STATUS_fromStorage: p24,
+          Vault_STATUS_toStorage: p25,
+          Vault_Spec_fromStorage: p26,
+          Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20230701"]]},
+          VirtualNetworkRule_STATUS_fromStorage: p27,
+          VirtualNetworkRule_STATUS_toStorage: p28,
+          VirtualNetworkRule_fromStorage: p29,
+          VirtualNetworkRule_toStorage: p30,
+          conditions_Condition_fromStorage: p31,
+          conditions_Condition_toStorage: p31,
+          core_DestinationExpression_fromStorage: p32,
+          core_DestinationExpression_toStorage: p32,
+          genruntime_ConfigMapReference_fromStorage: p33,
+          genruntime_ConfigMapReference_toStorage: p33,
+          genruntime_KnownResourceReference_fromStorage: p34,
+          genruntime_KnownResourceReference_toStorage: p34,
+          genruntime_ResourceReference_fromStorage: p35,
+          genruntime_ResourceReference_toStorage: p35,
+        },
       },
     },
-    "v1api20210401previewstorage": {
-      resources: {
-        Vault_from_v1api20230701storage: {"apiVersion":"keyvault.azure.com/v1api20210401previewstorage","spec":"Vault_Spec_from_v1api20230701storage","status":"Vault_STATUS_from_v1api20230701storage"},
-        Vault_to_v1api20230701storage: {"apiVersion":"keyvault.azure.com/v1api20230701storage","spec":"Vault_Spec_to_v1api20230701storage","status":"Vault_STATUS_to_v1api20230701storage"},
-      },
-      types: {
-        AccessPolicy_STATUS_from_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_from_v1api20230701storage"}],["=","tenantId","s"]]},
-        AccessPolicy_STATUS_to_v1api20230701storage: {"known":k0,"destBag":true,"steps":[["=","applicationId","s"],["=","objectId","s"],["=","permissions",{"obj":"Permissions_STATUS_to_v1api20230701storage"}],["=","tenantId","s"]]},
-        AccessPolicy_from_v1api20230701storage: {"known":k1,"destBag":true,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}],["=","permissions",{"obj":"Permissions_from_v1api20230701storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}]]},
-        AccessPolicy_to_v1api20230701storage: {"known":k1,"destBag":true,"steps":[["=","applicationId","s"],["=","applicationIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}],["=","objectId","s"],["=","objectIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}],["=","permissions",{"obj":"Permissions_to_v1api20230701storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}]]},
-        IpRule_STATUS_from_v1api20230701storage: p5,
-        IpRule_STATUS_to_v1api20230701storage: p5,
-        IpRule_from_v1api20230701storage: p5,
-        IpRule_to_v1api20230701storage: p5,
-        NetworkAcls_STATUS_from_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_from_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_from_v1api20230701storage"}}]]},
-        NetworkAcls_STATUS_to_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_STATUS_to_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_STATUS_to_v1api20230701storage"}}]]},
-        NetworkAcls_from_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_from_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_from_v1api20230701storage"}}]]},
-        NetworkAcls_to_v1api20230701storage: {"known":k3,"destBag":true,"steps":[["=","bypass","s"],["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IpRule_to_v1api20230701storage"}}],["=","virtualNetworkRules",{"arr":{"obj":"VirtualNetworkRule_to_v1api20230701storage"}}]]},
-        Permissions_STATUS_from_v1api20230701storage: p11,
-        Permissions_STATUS_to_v1api20230701storage: p11,
-        Permissions_from_v1api20230701storage: p11,
-        Permissions_to_v1api20230701storage: p11,
-        PrivateEndpointConnection_STATUS_from_v1api20230701storage: {"known":k5,"destBag":true,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_from_v1api20230701storage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_from_v1api20230701storage"}],["=","provisioningState","s"]]},
-        PrivateEndpointConnection_STATUS_to_v1api20230701storage: {"known":k5,"destBag":true,"steps":[["=","etag","s"],["=","id","s"],["=","privateEndpoint",{"obj":"PrivateEndpoint_STATUS_to_v1api20230701storage"}],["=","privateLinkServiceConnectionState",{"obj":"PrivateLinkServiceConnectionState_STATUS_to_v1api20230701storage"}],["=","provisioningState","s"]]},
-        PrivateEndpoint_STATUS_from_v1api20230701storage: p15,
-        PrivateEndpoint_STATUS_to_v1api20230701storage: p15,
-        PrivateLinkServiceConnectionState_STATUS_from_v1api20230701storage: p17,
-        PrivateLinkServiceConnectionState_STATUS_to_v1api20230701storage: p17,
-        Properties_STATUS_from_v1api20230701storage: {"known":k23,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_from_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_from_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20230701storage"}}],["=","provisioningState","s"],[">","publicNetworkAccess"],["=","sku",{"obj":"Sku_STATUS_from_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
-        Properties_STATUS_to_v1api20230701storage: {"known":k8,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_to_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_to_v1api20230701storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20230701storage"}}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"],["<","publicNetworkAccess","s"]]},
-        Properties_from_v1api20230701storage: {"known":k24,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_from_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_from_v1api20230701storage"}],["=","provisioningState","s"],[">","publicNetworkAccess"],["=","sku",{"obj":"Sku_from_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230701storage"}],["=","vaultUri","s"]]},
-        Properties_to_v1api20230701storage: {"known":k9,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_to_v1api20230701storage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_to_v1api20230701storage"}],["=","provisioningState","s"],["=","sku",{"obj":"Sku_to_v1api20230701storage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230701storage"}],["=","vaultUri","s"],["<","publicNetworkAccess","s"]]},
-        Sku_STATUS_from_v1api20230701storage: p19,
-        Sku_STATUS_to_v1api20230701storage: p19,
-        Sku_from_v1api20230701storage: p19,
-        Sku_to_v1api20230701storage: p19,
-        SystemData_STATUS_from_v1api20230701storage: p21,
-        SystemData_STATUS_to_v1api20230701storage: p21,
-        VaultOperatorSpec_from_v1api20230701storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230701storage"}}]]},
-        VaultOperatorSpec_to_v1api20230701storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230701storage"}}]]},
-        Vault_STATUS_from_v1api20230701storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_from_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20230701storage"}],["=","tags",{"map":"s"}]]},
-        Vault_STATUS_to_v1api20230701storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"Properties_STATUS_to_v1api20230701storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20230701storage"}],["=","tags",{"map":"s"}]]},
-        Vault_Spec_from_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_from_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_from_v1api20230701storage"}],["=0","originalVersion","s"]]},
-        Vault_Spec_to_v1api20230701storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230701storage"}],["=","location","s"],["=","properties",{"obj":"Properties_to_v1api20230701storage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_to_v1api20230701storage"}],["=0","originalVersion","s"]]},
-        VirtualNetworkRule_STATUS_from_v1api20230701storage: p28,
-        VirtualNetworkRule_STATUS_to_v1api20230701storage: p28,
-        VirtualNetworkRule_from_v1api20230701storage: {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v1api20230701storage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]},
-        VirtualNetworkRule_to_v1api20230701storage: {"known":k17,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v1api20230701storage"}],["=","ignoreMissingVnetServiceEndpoint","b"]]},
-        conditions_Condition_from_v1api20230701storage: p31,
-        conditions_Condition_to_v1api20230701storage: p31,
-        core_DestinationExpression_from_v1api20230701storage: p32,
-        core_DestinationExpression_to_v1api20230701storage: p32,
-        genruntime_ConfigMapReference_from_v1api20230701storage: p33,
-        genruntime_ConfigMapReference_to_v1api20230701storage: p33,
-        genruntime_KnownResourceReference_from_v1api20230701storage: p34,
-        genruntime_KnownResourceReference_to_v1api20230701storage: p34,
-        genruntime_ResourceReference_from_v1api20230701storage: p35,
-        genruntime_ResourceReference_to_v1api20230701storage: p35,
-      },
+    hooks: {
     },
-    "v1api20230701": {
-      resources: {
-        Vault_fromStorage: {"apiVersion":"keyvault.azure.com/v1api20230701","spec":"Vault_Spec_fromStorage","status":"Vault_STATUS_fromStorage"},
-        Vault_toStorage: {"apiVersion":"keyvault.azure.com/v1api20230701storage","spec":"Vault_Spec_toStorage","status":"Vault_STATUS_toStorage"},
-      },
-      types: {
-        AccessPolicy_STATUS_fromStorage: p0,
-        AccessPolicy_STATUS_toStorage: p1,
-        AccessPolicy_fromStorage: p2,
-        AccessPolicy_toStorage: p3,
-        IpRule_STATUS_fromStorage: p4,
-        IpRule_STATUS_toStorage: p5,
-        IpRule_fromStorage: p4,
-        IpRule_toStorage: p5,
-        NetworkAcls_STATUS_fromStorage: p6,
-        NetworkAcls_STATUS_toStorage: p7,
-        NetworkAcls_fromStorage: p8,
-        NetworkAcls_toStorage: p9,
-        Permissions_STATUS_fromStorage: p36,
-        Permissions_STATUS_toStorage: p11,
-        Permissions_fromStorage: p36,
-        Permissions_toStorage: p11,
-        PrivateEndpointConnection_STATUS_fromStorage: p12,
-        PrivateEndpointConnection_STATUS_toStorage: p13,
-        PrivateEndpoint_STATUS_fromStorage: p14,
-        PrivateEndpoint_STATUS_toStorage: p15,
-        PrivateLinkServiceConnectionState_STATUS_fromStorage: p16,
-        PrivateLinkServiceConnectionState_STATUS_toStorage: p17,
-        Properties_STATUS_fromStorage: {"known":k23,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
-        Properties_STATUS_toStorage: {"known":k23,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_STATUS_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","hsmPoolResourceId","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","vaultUri","s"]]},
-        Properties_fromStorage: {"known":k24,"destBag":false,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_fromStorage"}}],["=","createMode",{"spell":["createOrRecover","default","purgeThenCreate","recover"]}],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_fromStorage"}],["=","provisioningState",{"spell":["RegisteringDns","Succeeded"]}],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","vaultUri","s"]]},
-        Properties_toStorage: {"known":k24,"destBag":true,"steps":[["=","accessPolicies",{"arr":{"obj":"AccessPolicy_toStorage"}}],["=","createMode","s"],["=","enablePurgeProtection","b"],["=","enableRbacAuthorization","b"],["=","enableSoftDelete","b"],["=","enabledForDeployment","b"],["=","enabledForDiskEncryption","b"],["=","enabledForTemplateDeployment","b"],["=","networkAcls",{"obj":"NetworkAcls_toStorage"}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","softDeleteRetentionInDays","i"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","vaultUri","s"]]},
-        Sku_STATUS_fromStorage: p18,
-        Sku_STATUS_toStorage: p19,
-        Sku_fromStorage: p18,
-        Sku_toStorage: p19,
-        SystemData_STATUS_fromStorage: p20,
-        SystemData_STATUS_toStorage: p21,
-        VaultOperatorSpec_fromStorage: p22,
-        VaultOperatorSpec_toStorage: p23,
-        Vault_STATUS_fromStorage: p24,
-        Vault_STATUS_toStorage: p25,
-        Vault_Spec_fromStorage: p26,
-        Vault_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"VaultOperatorSpec_toStorage"}],["v","v1api20230701"]]},
-        VirtualNetworkRule_STATUS_fromStorage: p27,
-        VirtualNetworkRule_STATUS_toStorage: p28,
-        VirtualNetworkRule_fromStorage: p29,
-        VirtualNetworkRule_toStorage: p30,
-        conditions_Condition_fromStorage: p31,
-        conditions_Condition_toStorage: p31,
-        core_DestinationExpression_fromStorage: p32,
-        core_DestinationExpression_toStorage: p32,
-        genruntime_ConfigMapReference_fromStorage: p33,
-        genruntime_ConfigMapReference_toStorage: p33,
-        genruntime_KnownResourceReference_fromStorage: p34,
-        genruntime_KnownResourceReference_toStorage: p34,
-        genruntime_ResourceReference_fromStorage: p35,
-        genruntime_ResourceReference_toStorage: p35,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,545 +2,553 @@
 /** The conversions of kubernetesconfiguration.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["containerName","localAuthRef","managedIdentity","servicePrincipal","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k1: readonly string[] = ["accountKey","containerName","localAuthRef","managedIdentity","sasToken","servicePrincipal","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k2: readonly string[] = ["bucketName","insecure","localAuthRef","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k3: readonly string[] = ["accessKey","bucketName","insecure","localAuthRef","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k4: readonly string[] = ["info","type"];
-const k5: readonly string[] = ["additionalInfo","code","message","target"];
-const k6: readonly string[] = ["additionalInfo","code","details","message","target"];
-const k7: readonly string[] = ["principalId"];
-const k8: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
-const k9: readonly string[] = ["code","displayStatus","level","message","time"];
-const k10: readonly string[] = ["principalId","tenantId","type"];
-const k11: readonly string[] = ["type"];
-const k12: readonly string[] = ["conditions","id","name","type","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","currentVersion","customLocationSettings","errorInfo","extensionType","isSystemExtension","packageUri","provisioningState","releaseTrain","scope","statuses","version"];
-const k13: readonly string[] = ["azureName","owner","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","extensionType","releaseTrain","scope","version","operatorSpec","originalVersion"];
-const k14: readonly string[] = ["azureName","owner","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","extensionType","releaseTrain","scope","version","operatorSpec"];
-const k15: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k16: readonly string[] = ["conditions","id","name","type","azureBlob","bucket","complianceState","configurationProtectedSettings","errorMessage","gitRepository","kustomizations","namespace","provisioningState","reconciliationWaitDuration","repositoryPublicKey","scope","sourceKind","sourceSyncedCommitId","sourceUpdatedAt","statusUpdatedAt","statuses","suspend","waitForReconciliation"];
-const k17: readonly string[] = ["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec","originalVersion"];
-const k18: readonly string[] = ["httpsUser","localAuthRef","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k19: readonly string[] = ["httpsCACert","httpsUser","localAuthRef","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k20: readonly string[] = ["failureCount","helmChartRef","installFailureCount","lastRevisionApplied","upgradeFailureCount"];
-const k21: readonly string[] = ["dependsOn","force","name","path","postBuild","prune","retryIntervalInSeconds","syncIntervalInSeconds","timeoutInSeconds","wait"];
-const k22: readonly string[] = ["dependsOn","force","path","postBuild","prune","retryIntervalInSeconds","syncIntervalInSeconds","timeoutInSeconds","wait"];
-const k23: readonly string[] = ["clientId"];
-const k24: readonly string[] = ["name","namespace"];
-const k25: readonly string[] = ["lastTransitionTime","message","reason","status","type"];
-const k26: readonly string[] = ["appliedBy","complianceState","helmReleaseProperties","kind","name","namespace","statusConditions"];
-const k27: readonly string[] = ["name","product","promotionCode","publisher","version"];
-const k28: readonly string[] = ["substitute","substituteFrom"];
-const k29: readonly string[] = ["branch","commit","semver","tag"];
-const k30: readonly string[] = ["releaseNamespace"];
-const k31: readonly string[] = ["targetNamespace"];
-const k32: readonly string[] = ["cluster","namespace"];
-const k33: readonly string[] = ["clientCertificateSendChain","clientId","tenantId"];
-const k34: readonly string[] = ["clientCertificate","clientCertificatePassword","clientCertificateSendChain","clientId","clientIdFromConfig","clientSecret","tenantId","tenantIdFromConfig"];
-const k35: readonly string[] = ["kind","name","optional"];
-const k36: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k37: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k38: readonly string[] = ["name","key","value","annotations","labels"];
-const k39: readonly string[] = ["group","kind","name","armId"];
-const k40: readonly string[] = ["name","key","annotations","labels"];
-const k41: readonly string[] = ["name","key"];
-const k42: readonly string[] = ["name"];
-const k43: readonly string[] = ["conditions","id","name","type","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","currentVersion","customLocationSettings","errorInfo","extensionType","isSystemExtension","packageUri","releaseTrain","scope","statuses","version"];
-const k44: readonly string[] = ["conditions","id","name","type","azureBlob","bucket","complianceState","configurationProtectedSettings","errorMessage","gitRepository","kustomizations","namespace","ociRepository","reconciliationWaitDuration","repositoryPublicKey","scope","sourceKind","sourceSyncedCommitId","sourceUpdatedAt","statusUpdatedAt","statuses","suspend","waitForReconciliation"];
-const k45: readonly string[] = ["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","ociRepository","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec","originalVersion"];
-const k46: readonly string[] = ["httpsUser","localAuthRef","provider","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k47: readonly string[] = ["httpsCACert","httpsUser","localAuthRef","provider","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
-const k48: readonly string[] = ["mediaType","operation"];
-const k49: readonly string[] = ["issuer","subject"];
-const k50: readonly string[] = ["insecure","layerSelector","localAuthRef","repositoryRef","serviceAccountName","syncIntervalInSeconds","timeoutInSeconds","tlsConfig","url","useWorkloadIdentity","verify"];
-const k51: readonly string[] = ["digest","semver","tag"];
-const k52: readonly string[] = [];
-const k53: readonly string[] = ["caCertificate","clientCertificate","privateKey"];
-const k54: readonly string[] = ["matchOidcIdentity","provider","verificationConfig"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_fromStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_fromStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_toStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_toStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_fromStorage"}],["=","sasToken",{"obj":"genruntime_SecretReference_fromStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_fromStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_toStorage"}],["=","sasToken",{"obj":"genruntime_SecretReference_toStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_toStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
-const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
-const p16: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p17: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p18: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","code","s"],["=","displayStatus","s"],["=","level",{"spell":["Error","Information","Warning"]}],["=","message","s"],["=","time","s"]]};
-const p19: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","code","s"],["=","displayStatus","s"],["=","level","s"],["=","message","s"],["=","time","s"]]};
-const p20: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["SystemAssigned","UserAssigned"]}]]};
-const p21: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]};
-const p22: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","UserAssigned"]}]]};
-const p23: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","type","s"]]};
-const p24: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","plan",{"obj":"Plan_fromStorage"}],["=","systemData",{"obj":"SystemData_fromStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_fromStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_fromStorage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_fromStorage"}]]};
-const p25: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p26: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p27: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_fromStorage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]};
-const p28: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_toStorage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]};
-const p29: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["SystemAssigned"]}]]};
-const p30: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned"]}]]};
-const p31: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_fromStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
-const p32: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_toStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
-const p33: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_fromStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
-const p34: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_toStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
-const p35: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","clientId","s"]]};
-const p36: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","clientId","s"]]};
-const p37: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","name","s"],["=","namespace","s"]]};
-const p38: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","name","s"],["=","namespace","s"]]};
-const p39: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","lastTransitionTime","s"],["=","message","s"],["=","reason","s"],["=","status","s"],["=","type","s"]]};
-const p40: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","lastTransitionTime","s"],["=","message","s"],["=","reason","s"],["=","status","s"],["=","type","s"]]};
-const p41: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_fromStorage"}],["=","complianceState",{"spell":["Compliant","Non-Compliant","Pending","Suspended","Unknown"]}],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_fromStorage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_fromStorage"}}]]};
-const p42: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_toStorage"}],["=","complianceState","s"],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_toStorage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_toStorage"}}]]};
-const p43: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","name","s"],["=","product","s"],["=","promotionCode","s"],["=","publisher","s"],["=","version","s"]]};
-const p44: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","name","s"],["=","product","s"],["=","promotionCode","s"],["=","publisher","s"],["=","version","s"]]};
-const p45: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_fromStorage"}}]]};
-const p46: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_toStorage"}}]]};
-const p47: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_fromStorage"}}]]};
-const p48: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_toStorage"}}]]};
-const p49: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","branch","s"],["=","commit","s"],["=","semver","s"],["=","tag","s"]]};
-const p50: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","branch","s"],["=","commit","s"],["=","semver","s"],["=","tag","s"]]};
-const p51: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","releaseNamespace","s"]]};
-const p52: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","releaseNamespace","s"]]};
-const p53: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","targetNamespace","s"]]};
-const p54: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","targetNamespace","s"]]};
-const p55: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_fromStorage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_fromStorage"}]]};
-const p56: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_toStorage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_toStorage"}]]};
-const p57: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","cluster",{"obj":"ScopeCluster_fromStorage"}],["=","namespace",{"obj":"ScopeNamespace_fromStorage"}]]};
-const p58: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_toStorage"}],["=","namespace",{"obj":"ScopeNamespace_toStorage"}]]};
-const p59: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","tenantId","s"]]};
-const p60: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","tenantId","s"]]};
-const p61: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]};
-const p62: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]};
-const p63: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","kind","s"],["=","name","s"],["=","optional","b"]]};
-const p64: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","kind","s"],["=","name","s"],["=","optional","b"]]};
-const p65: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p66: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p67: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p68: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p69: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p70: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p71: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
-const p72: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=!","name","s"]]};
-const p73: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
-const p74: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","mediaType","s"],["=","operation",{"spell":["copy","extract"]}]]};
-const p75: TypeConversionPlan = {"known":k48,"destBag":true,"steps":[["=","mediaType","s"],["=","operation","s"]]};
-const p76: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","issuer","s"],["=","subject","s"]]};
-const p77: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","issuer","s"],["=","subject","s"]]};
-const p78: TypeConversionPlan = {"known":k51,"destBag":false,"steps":[["=","digest","s"],["=","semver","s"],["=","tag","s"]]};
-const p79: TypeConversionPlan = {"known":k51,"destBag":true,"steps":[["=","digest","s"],["=","semver","s"],["=","tag","s"]]};
-const p80: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20230501": {
-      resources: {
-        Extension_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501","spec":"Extension_Spec_fromStorage","status":"Extension_STATUS_fromStorage"},
-        Extension_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"Extension_Spec_toStorage","status":"Extension_STATUS_toStorage"},
-        FluxConfiguration_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501","spec":"FluxConfiguration_Spec_fromStorage","status":"FluxConfiguration_STATUS_fromStorage"},
-        FluxConfiguration_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"FluxConfiguration_Spec_toStorage","status":"FluxConfiguration_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["containerName","localAuthRef","managedIdentity","servicePrincipal","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k1: readonly string[] = ["accountKey","containerName","localAuthRef","managedIdentity","sasToken","servicePrincipal","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k2: readonly string[] = ["bucketName","insecure","localAuthRef","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k3: readonly string[] = ["accessKey","bucketName","insecure","localAuthRef","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k4: readonly string[] = ["info","type"];
+  const k5: readonly string[] = ["additionalInfo","code","message","target"];
+  const k6: readonly string[] = ["additionalInfo","code","details","message","target"];
+  const k7: readonly string[] = ["principalId"];
+  const k8: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
+  const k9: readonly string[] = ["code","displayStatus","level","message","time"];
+  const k10: readonly string[] = ["principalId","tenantId","type"];
+  const k11: readonly string[] = ["type"];
+  const k12: readonly string[] = ["conditions","id","name","type","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","currentVersion","customLocationSettings","errorInfo","extensionType","isSystemExtension","packageUri","provisioningState","releaseTrain","scope","statuses","version"];
+  const k13: readonly string[] = ["azureName","owner","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","extensionType","releaseTrain","scope","version","operatorSpec","originalVersion"];
+  const k14: readonly string[] = ["azureName","owner","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","extensionType","releaseTrain","scope","version","operatorSpec"];
+  const k15: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k16: readonly string[] = ["conditions","id","name","type","azureBlob","bucket","complianceState","configurationProtectedSettings","errorMessage","gitRepository","kustomizations","namespace","provisioningState","reconciliationWaitDuration","repositoryPublicKey","scope","sourceKind","sourceSyncedCommitId","sourceUpdatedAt","statusUpdatedAt","statuses","suspend","waitForReconciliation"];
+  const k17: readonly string[] = ["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec","originalVersion"];
+  const k18: readonly string[] = ["httpsUser","localAuthRef","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k19: readonly string[] = ["httpsCACert","httpsUser","localAuthRef","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k20: readonly string[] = ["failureCount","helmChartRef","installFailureCount","lastRevisionApplied","upgradeFailureCount"];
+  const k21: readonly string[] = ["dependsOn","force","name","path","postBuild","prune","retryIntervalInSeconds","syncIntervalInSeconds","timeoutInSeconds","wait"];
+  const k22: readonly string[] = ["dependsOn","force","path","postBuild","prune","retryIntervalInSeconds","syncIntervalInSeconds","timeoutInSeconds","wait"];
+  const k23: readonly string[] = ["clientId"];
+  const k24: readonly string[] = ["name","namespace"];
+  const k25: readonly string[] = ["lastTransitionTime","message","reason","status","type"];
+  const k26: readonly string[] = ["appliedBy","complianceState","helmReleaseProperties","kind","name","namespace","statusConditions"];
+  const k27: readonly string[] = ["name","product","promotionCode","publisher","version"];
+  const k28: readonly string[] = ["substitute","substituteFrom"];
+  const k29: readonly string[] = ["branch","commit","semver","tag"];
+  const k30: readonly string[] = ["releaseNamespace"];
+  const k31: readonly string[] = ["targetNamespace"];
+  const k32: readonly string[] = ["cluster","namespace"];
+  const k33: readonly string[] = ["clientCertificateSendChain","clientId","tenantId"];
+  const k34: readonly string[] = ["clientCertificate","clientCertificatePassword","clientCertificateSendChain","clientId","clientIdFromConfig","clientSecret","tenantId","tenantIdFromConfig"];
+  const k35: readonly string[] = ["kind","name","optional"];
+  const k36: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k37: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k38: readonly string[] = ["name","key","value","annotations","labels"];
+  const k39: readonly string[] = ["group","kind","name","armId"];
+  const k40: readonly string[] = ["name","key","annotations","labels"];
+  const k41: readonly string[] = ["name","key"];
+  const k42: readonly string[] = ["name"];
+  const k43: readonly string[] = ["conditions","id","name","type","identity","plan","systemData","aksAssignedIdentity","autoUpgradeMinorVersion","configurationProtectedSettings","configurationSettings","currentVersion","customLocationSettings","errorInfo","extensionType","isSystemExtension","packageUri","releaseTrain","scope","statuses","version"];
+  const k44: readonly string[] = ["conditions","id","name","type","azureBlob","bucket","complianceState","configurationProtectedSettings","errorMessage","gitRepository","kustomizations","namespace","ociRepository","reconciliationWaitDuration","repositoryPublicKey","scope","sourceKind","sourceSyncedCommitId","sourceUpdatedAt","statusUpdatedAt","statuses","suspend","waitForReconciliation"];
+  const k45: readonly string[] = ["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","ociRepository","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec","originalVersion"];
+  const k46: readonly string[] = ["httpsUser","localAuthRef","provider","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k47: readonly string[] = ["httpsCACert","httpsUser","localAuthRef","provider","repositoryRef","sshKnownHosts","syncIntervalInSeconds","timeoutInSeconds","url"];
+  const k48: readonly string[] = ["mediaType","operation"];
+  const k49: readonly string[] = ["issuer","subject"];
+  const k50: readonly string[] = ["insecure","layerSelector","localAuthRef","repositoryRef","serviceAccountName","syncIntervalInSeconds","timeoutInSeconds","tlsConfig","url","useWorkloadIdentity","verify"];
+  const k51: readonly string[] = ["digest","semver","tag"];
+  const k52: readonly string[] = [];
+  const k53: readonly string[] = ["caCertificate","clientCertificate","privateKey"];
+  const k54: readonly string[] = ["matchOidcIdentity","provider","verificationConfig"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_fromStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_fromStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_toStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_toStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_fromStorage"}],["=","sasToken",{"obj":"genruntime_SecretReference_fromStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_fromStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_toStorage"}],["=","sasToken",{"obj":"genruntime_SecretReference_toStorage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_toStorage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","info",{"map":"j"}],["=","type","s"]]};
+  const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+  const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_fromStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_fromStorage"}}],["=","message","s"],["=","target","s"]]};
+  const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_toStorage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_toStorage"}}],["=","message","s"],["=","target","s"]]};
+  const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
+  const p16: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p17: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p18: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","code","s"],["=","displayStatus","s"],["=","level",{"spell":["Error","Information","Warning"]}],["=","message","s"],["=","time","s"]]};
+  const p19: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","code","s"],["=","displayStatus","s"],["=","level","s"],["=","message","s"],["=","time","s"]]};
+  const p20: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["SystemAssigned","UserAssigned"]}]]};
+  const p21: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]};
+  const p22: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned","UserAssigned"]}]]};
+  const p23: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","type","s"]]};
+  const p24: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","plan",{"obj":"Plan_fromStorage"}],["=","systemData",{"obj":"SystemData_fromStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_fromStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_fromStorage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_fromStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_fromStorage"}]]};
+  const p25: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p26: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p27: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_fromStorage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]};
+  const p28: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_toStorage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]};
+  const p29: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["SystemAssigned"]}]]};
+  const p30: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","type",{"spell":["SystemAssigned"]}]]};
+  const p31: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_fromStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
+  const p32: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_toStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
+  const p33: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_fromStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
+  const p34: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_toStorage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]};
+  const p35: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","clientId","s"]]};
+  const p36: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","clientId","s"]]};
+  const p37: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","name","s"],["=","namespace","s"]]};
+  const p38: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","name","s"],["=","namespace","s"]]};
+  const p39: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","lastTransitionTime","s"],["=","message","s"],["=","reason","s"],["=","status","s"],["=","type","s"]]};
+  const p40: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","lastTransitionTime","s"],["=","message","s"],["=","reason","s"],["=","status","s"],["=","type","s"]]};
+  const p41: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_fromStorage"}],["=","complianceState",{"spell":["Compliant","Non-Compliant","Pending","Suspended","Unknown"]}],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_fromStorage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_fromStorage"}}]]};
+  const p42: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_toStorage"}],["=","complianceState","s"],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_toStorage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_toStorage"}}]]};
+  const p43: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","name","s"],["=","product","s"],["=","promotionCode","s"],["=","publisher","s"],["=","version","s"]]};
+  const p44: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","name","s"],["=","product","s"],["=","promotionCode","s"],["=","publisher","s"],["=","version","s"]]};
+  const p45: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_fromStorage"}}]]};
+  const p46: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_toStorage"}}]]};
+  const p47: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_fromStorage"}}]]};
+  const p48: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_toStorage"}}]]};
+  const p49: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","branch","s"],["=","commit","s"],["=","semver","s"],["=","tag","s"]]};
+  const p50: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","branch","s"],["=","commit","s"],["=","semver","s"],["=","tag","s"]]};
+  const p51: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","releaseNamespace","s"]]};
+  const p52: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","releaseNamespace","s"]]};
+  const p53: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","targetNamespace","s"]]};
+  const p54: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","targetNamespace","s"]]};
+  const p55: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_fromStorage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_fromStorage"}]]};
+  const p56: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_toStorage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_toStorage"}]]};
+  const p57: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","cluster",{"obj":"ScopeCluster_fromStorage"}],["=","namespace",{"obj":"ScopeNamespace_fromStorage"}]]};
+  const p58: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_toStorage"}],["=","namespace",{"obj":"ScopeNamespace_toStorage"}]]};
+  const p59: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","tenantId","s"]]};
+  const p60: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","tenantId","s"]]};
+  const p61: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}]]};
+  const p62: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}]]};
+  const p63: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","kind","s"],["=","name","s"],["=","optional","b"]]};
+  const p64: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","kind","s"],["=","name","s"],["=","optional","b"]]};
+  const p65: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p66: TypeConversionPlan = {"known":k36,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p67: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p68: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p69: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p70: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p71: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  const p72: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=!","name","s"]]};
+  const p73: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  const p74: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","mediaType","s"],["=","operation",{"spell":["copy","extract"]}]]};
+  const p75: TypeConversionPlan = {"known":k48,"destBag":true,"steps":[["=","mediaType","s"],["=","operation","s"]]};
+  const p76: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","issuer","s"],["=","subject","s"]]};
+  const p77: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","issuer","s"],["=","subject","s"]]};
+  const p78: TypeConversionPlan = {"known":k51,"destBag":false,"steps":[["=","digest","s"],["=","semver","s"],["=","tag","s"]]};
+  const p79: TypeConversionPlan = {"known":k51,"destBag":true,"steps":[["=","digest","s"],["=","semver","s"],["=","tag","s"]]};
+  const p80: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[]};
+  return {
+    packages: {
+      "v1api20230501": {
+        resources: {
+          Extension_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501","spec":"Extension_Spec_fromStorage","status":"Extension_STATUS_fromStorage"},
+          Extension_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"Extension_Spec_toStorage","status":"Extension_STATUS_toStorage"},
+          FluxConfiguration_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501","spec":"FluxConfiguration_Spec_fromStorage","status":"FluxConfiguration_STATUS_fromStorage"},
+          FluxConfiguration_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"FluxConfiguration_Spec_toStorage","status":"FluxConfiguration_STATUS_toStorage"},
+        },
+        types: {
+          AzureBlobDefinition_STATUS_fromStorage: p0,
+          AzureBlobDefinition_STATUS_toStorage: p1,
+          AzureBlobDefinition_fromStorage: p2,
+          AzureBlobDefinition_toStorage: p3,
+          BucketDefinition_STATUS_fromStorage: p4,
+          BucketDefinition_STATUS_toStorage: p5,
+          BucketDefinition_fromStorage: p6,
+          BucketDefinition_toStorage: p7,
+          ErrorAdditionalInfo_STATUS_fromStorage: p8,
+          ErrorAdditionalInfo_STATUS_toStorage: p9,
+          ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p10,
+          ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p11,
+          ErrorDetail_STATUS_fromStorage: p12,
+          ErrorDetail_STATUS_toStorage: p13,
+          ExtensionOperatorConfigMaps_fromStorage: p14,
+          ExtensionOperatorConfigMaps_toStorage: p15,
+          ExtensionOperatorSpec_fromStorage: p16,
+          ExtensionOperatorSpec_toStorage: p17,
+          ExtensionStatus_STATUS_fromStorage: p18,
+          ExtensionStatus_STATUS_toStorage: p19,
+          Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage: p20,
+          Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage: p21,
+          Extension_Properties_AksAssignedIdentity_Spec_fromStorage: p22,
+          Extension_Properties_AksAssignedIdentity_Spec_toStorage: p23,
+          Extension_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","plan",{"obj":"Plan_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_fromStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_fromStorage"}}],["=","version","s"]]},
+          Extension_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","plan",{"obj":"Plan_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","provisioningState","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_toStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_toStorage"}}],["=","version","s"]]},
+          Extension_Spec_fromStorage: p24,
+          Extension_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","plan",{"obj":"Plan_toStorage"}],["=","systemData",{"obj":"SystemData_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          FluxConfigurationOperatorSpec_fromStorage: p25,
+          FluxConfigurationOperatorSpec_toStorage: p26,
+          FluxConfiguration_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_fromStorage"}],["=","complianceState",{"spell":["Compliant","Non-Compliant","Pending","Suspended","Unknown"]}],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_fromStorage"}}],["=","namespace","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository"]}],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_fromStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
+          FluxConfiguration_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_toStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_toStorage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_toStorage"}}],["=","namespace","s"],["=","provisioningState","s"],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_toStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
+          FluxConfiguration_Spec_fromStorage: {"known":k17,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_fromStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_fromStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_fromStorage"}}],["=","namespace","s"],["=","reconciliationWaitDuration","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository"]}],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_fromStorage"}]]},
+          FluxConfiguration_Spec_toStorage: {"known":["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_toStorage"}],["=","bucket",{"obj":"BucketDefinition_toStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_toStorage"}}],["=","namespace","s"],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_toStorage"}],["v","v1api20230501"]]},
+          GitRepositoryDefinition_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_fromStorage: {"known":k19,"destBag":false,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_fromStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_toStorage: {"known":k19,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_toStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          HelmReleasePropertiesDefinition_STATUS_fromStorage: p27,
+          HelmReleasePropertiesDefinition_STATUS_toStorage: p28,
+          Identity_STATUS_fromStorage: p29,
+          Identity_STATUS_toStorage: p21,
+          Identity_fromStorage: p30,
+          Identity_toStorage: p23,
+          KustomizationDefinition_STATUS_fromStorage: p31,
+          KustomizationDefinition_STATUS_toStorage: p32,
+          KustomizationDefinition_fromStorage: p33,
+          KustomizationDefinition_toStorage: p34,
+          ManagedIdentityDefinition_STATUS_fromStorage: p35,
+          ManagedIdentityDefinition_STATUS_toStorage: p36,
+          ManagedIdentityDefinition_fromStorage: p35,
+          ManagedIdentityDefinition_toStorage: p36,
+          ObjectReferenceDefinition_STATUS_fromStorage: p37,
+          ObjectReferenceDefinition_STATUS_toStorage: p38,
+          ObjectStatusConditionDefinition_STATUS_fromStorage: p39,
+          ObjectStatusConditionDefinition_STATUS_toStorage: p40,
+          ObjectStatusDefinition_STATUS_fromStorage: p41,
+          ObjectStatusDefinition_STATUS_toStorage: p42,
+          Plan_STATUS_fromStorage: p43,
+          Plan_STATUS_toStorage: p44,
+          Plan_fromStorage: p43,
+          Plan_toStorage: p44,
+          PostBuildDefinition_STATUS_fromStorage: p45,
+          PostBuildDefinition_STATUS_toStorage: p46,
+          PostBuildDefinition_fromStorage: p47,
+          PostBuildDefinition_toStorage: p48,
+          RepositoryRefDefinition_STATUS_fromStorage: p49,
+          RepositoryRefDefinition_STATUS_toStorage: p50,
+          RepositoryRefDefinition_fromStorage: p49,
+          RepositoryRefDefinition_toStorage: p50,
+          ScopeCluster_STATUS_fromStorage: p51,
+          ScopeCluster_STATUS_toStorage: p52,
+          ScopeCluster_fromStorage: p51,
+          ScopeCluster_toStorage: p52,
+          ScopeNamespace_STATUS_fromStorage: p53,
+          ScopeNamespace_STATUS_toStorage: p54,
+          ScopeNamespace_fromStorage: p53,
+          ScopeNamespace_toStorage: p54,
+          Scope_STATUS_fromStorage: p55,
+          Scope_STATUS_toStorage: p56,
+          Scope_fromStorage: p57,
+          Scope_toStorage: p58,
+          ServicePrincipalDefinition_STATUS_fromStorage: p59,
+          ServicePrincipalDefinition_STATUS_toStorage: p60,
+          ServicePrincipalDefinition_fromStorage: p61,
+          ServicePrincipalDefinition_toStorage: p62,
+          SubstituteFromDefinition_STATUS_fromStorage: p63,
+          SubstituteFromDefinition_STATUS_toStorage: p64,
+          SubstituteFromDefinition_fromStorage: p63,
+          SubstituteFromDefinition_toStorage: p64,
+          SystemData_STATUS_fromStorage: p65,
+          SystemData_STATUS_toStorage: p66,
+          SystemData_fromStorage: p65,
+          SystemData_toStorage: p66,
+          conditions_Condition_fromStorage: p67,
+          conditions_Condition_toStorage: p67,
+          core_DestinationExpression_fromStorage: p68,
+          core_DestinationExpression_toStorage: p68,
+          genruntime_ArbitraryOwnerReference_fromStorage: p69,
+          genruntime_ArbitraryOwnerReference_toStorage: p69,
+          genruntime_ConfigMapDestination_fromStorage: p70,
+          genruntime_ConfigMapDestination_toStorage: p70,
+          genruntime_ConfigMapReference_fromStorage: p71,
+          genruntime_ConfigMapReference_toStorage: p71,
+          genruntime_SecretMapReference_fromStorage: p72,
+          genruntime_SecretMapReference_toStorage: p72,
+          genruntime_SecretReference_fromStorage: p73,
+          genruntime_SecretReference_toStorage: p73,
+        },
       },
-      types: {
-        AzureBlobDefinition_STATUS_fromStorage: p0,
-        AzureBlobDefinition_STATUS_toStorage: p1,
-        AzureBlobDefinition_fromStorage: p2,
-        AzureBlobDefinition_toStorage: p3,
-        BucketDefinition_STATUS_fromStorage: p4,
-        BucketDefinition_STATUS_toStorage: p5,
-        BucketDefinition_fromStorage: p6,
-        BucketDefinition_toStorage: p7,
-        ErrorAdditionalInfo_STATUS_fromStorage: p8,
-        ErrorAdditionalInfo_STATUS_toStorage: p9,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p10,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p11,
-        ErrorDetail_STATUS_fromStorage: p12,
-        ErrorDetail_STATUS_toStorage: p13,
-        ExtensionOperatorConfigMaps_fromStorage: p14,
-        ExtensionOperatorConfigMaps_toStorage: p15,
-        ExtensionOperatorSpec_fromStorage: p16,
-        ExtensionOperatorSpec_toStorage: p17,
-        ExtensionStatus_STATUS_fromStorage: p18,
-        ExtensionStatus_STATUS_toStorage: p19,
-        Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage: p20,
-        Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage: p21,
-        Extension_Properties_AksAssignedIdentity_Spec_fromStorage: p22,
-        Extension_Properties_AksAssignedIdentity_Spec_toStorage: p23,
-        Extension_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","plan",{"obj":"Plan_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_fromStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_fromStorage"}}],["=","version","s"]]},
-        Extension_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","plan",{"obj":"Plan_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","provisioningState","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_toStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_toStorage"}}],["=","version","s"]]},
-        Extension_Spec_fromStorage: p24,
-        Extension_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","plan",{"obj":"Plan_toStorage"}],["=","systemData",{"obj":"SystemData_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        FluxConfigurationOperatorSpec_fromStorage: p25,
-        FluxConfigurationOperatorSpec_toStorage: p26,
-        FluxConfiguration_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_fromStorage"}],["=","complianceState",{"spell":["Compliant","Non-Compliant","Pending","Suspended","Unknown"]}],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_fromStorage"}}],["=","namespace","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository"]}],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_fromStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
-        FluxConfiguration_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_toStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_toStorage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_toStorage"}}],["=","namespace","s"],["=","provisioningState","s"],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_toStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
-        FluxConfiguration_Spec_fromStorage: {"known":k17,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_fromStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_fromStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_fromStorage"}}],["=","namespace","s"],["=","reconciliationWaitDuration","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository"]}],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_fromStorage"}]]},
-        FluxConfiguration_Spec_toStorage: {"known":["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_toStorage"}],["=","bucket",{"obj":"BucketDefinition_toStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_toStorage"}}],["=","namespace","s"],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_toStorage"}],["v","v1api20230501"]]},
-        GitRepositoryDefinition_STATUS_fromStorage: {"known":k18,"destBag":false,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_STATUS_toStorage: {"known":k18,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_fromStorage: {"known":k19,"destBag":false,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_fromStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_toStorage: {"known":k19,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_toStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        HelmReleasePropertiesDefinition_STATUS_fromStorage: p27,
-        HelmReleasePropertiesDefinition_STATUS_toStorage: p28,
-        Identity_STATUS_fromStorage: p29,
-        Identity_STATUS_toStorage: p21,
-        Identity_fromStorage: p30,
-        Identity_toStorage: p23,
-        KustomizationDefinition_STATUS_fromStorage: p31,
-        KustomizationDefinition_STATUS_toStorage: p32,
-        KustomizationDefinition_fromStorage: p33,
-        KustomizationDefinition_toStorage: p34,
-        ManagedIdentityDefinition_STATUS_fromStorage: p35,
-        ManagedIdentityDefinition_STATUS_toStorage: p36,
-        ManagedIdentityDefinition_fromStorage: p35,
-        ManagedIdentityDefinition_toStorage: p36,
-        ObjectReferenceDefinition_STATUS_fromStorage: p37,
-        ObjectReferenceDefinition_STATUS_toStorage: p38,
-        ObjectStatusConditionDefinition_STATUS_fromStorage: p39,
-        ObjectStatusConditionDefinition_STATUS_toStorage: p40,
-        ObjectStatusDefinition_STATUS_fromStorage: p41,
-        ObjectStatusDefinition_STATUS_toStorage: p42,
-        Plan_STATUS_fromStorage: p43,
-        Plan_STATUS_toStorage: p44,
-        Plan_fromStorage: p43,
-        Plan_toStorage: p44,
-        PostBuildDefinition_STATUS_fromStorage: p45,
-        PostBuildDefinition_STATUS_toStorage: p46,
-        PostBuildDefinition_fromStorage: p47,
-        PostBuildDefinition_toStorage: p48,
-        RepositoryRefDefinition_STATUS_fromStorage: p49,
-        RepositoryRefDefinition_STATUS_toStorage: p50,
-        RepositoryRefDefinition_fromStorage: p49,
-        RepositoryRefDefinition_toStorage: p50,
-        ScopeCluster_STATUS_fromStorage: p51,
-        ScopeCluster_STATUS_toStorage: p52,
-        ScopeCluster_fromStorage: p51,
-        ScopeCluster_toStorage: p52,
-        ScopeNamespace_STATUS_fromStorage: p53,
-        ScopeNamespace_STATUS_toStorage: p54,
-        ScopeNamespace_fromStorage: p53,
-        ScopeNamespace_toStorage: p54,
-        Scope_STATUS_fromStorage: p55,
-        Scope_STATUS_toStorage: p56,
-        Scope_fromStorage: p57,
-        Scope_toStorage: p58,
-        ServicePrincipalDefinition_STATUS_fromStorage: p59,
-        ServicePrincipalDefinition_STATUS_toStorage: p60,
-        ServicePrincipalDefinition_fromStorage: p61,
-        ServicePrincipalDefinition_toStorage: p62,
-        SubstituteFromDefinition_STATUS_fromStorage: p63,
-        SubstituteFromDefinition_STATUS_toStorage: p64,
-        SubstituteFromDefinition_fromStorage: p63,
-        SubstituteFromDefinition_toStorage: p64,
-        SystemData_STATUS_fromStorage: p65,
-        SystemData_STATUS_toStorage: p66,
-        SystemData_fromStorage: p65,
-        SystemData_toStorage: p66,
-        conditions_Condition_fromStorage: p67,
-        conditions_Condition_toStorage: p67,
-        core_DestinationExpression_fromStorage: p68,
-        core_DestinationExpression_toStorage: p68,
-        genruntime_ArbitraryOwnerReference_fromStorage: p69,
-        genruntime_ArbitraryOwnerReference_toStorage: p69,
-        genruntime_ConfigMapDestination_fromStorage: p70,
-        genruntime_ConfigMapDestination_toStorage: p70,
-        genruntime_ConfigMapReference_fromStorage: p71,
-        genruntime_ConfigMapReference_toStorage: p71,
-        genruntime_SecretMapReference_fromStorage: p72,
-        genruntime_SecretMapReference_toStorage: p72,
-        genruntime_SecretReference_fromStorage: p73,
-        genruntime_SecretReference_toStorage: p73,
+      "v1api20230501storage": {
+        resources: {
+          Extension_from_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"Extension_Spec_from_v1api20241101storage","status":"Extension_STATUS_from_v1api20241101storage"},
+          Extension_to_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"Extension_Spec_to_v1api20241101storage","status":"Extension_STATUS_to_v1api20241101storage"},
+          FluxConfiguration_from_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"FluxConfiguration_Spec_from_v1api20241101storage","status":"FluxConfiguration_STATUS_from_v1api20241101storage"},
+          FluxConfiguration_to_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"FluxConfiguration_Spec_to_v1api20241101storage","status":"FluxConfiguration_STATUS_to_v1api20241101storage"},
+        },
+        types: {
+          AzureBlobDefinition_STATUS_from_v1api20241101storage: {"known":k0,"destBag":true,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_from_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_from_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          AzureBlobDefinition_STATUS_to_v1api20241101storage: {"known":k0,"destBag":true,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_to_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_to_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          AzureBlobDefinition_from_v1api20241101storage: {"known":k1,"destBag":true,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_from_v1api20241101storage"}],["=","sasToken",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_from_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          AzureBlobDefinition_to_v1api20241101storage: {"known":k1,"destBag":true,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_to_v1api20241101storage"}],["=","sasToken",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_to_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          BucketDefinition_STATUS_from_v1api20241101storage: p5,
+          BucketDefinition_STATUS_to_v1api20241101storage: p5,
+          BucketDefinition_from_v1api20241101storage: {"known":k3,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          BucketDefinition_to_v1api20241101storage: {"known":k3,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          ErrorAdditionalInfo_STATUS_from_v1api20241101storage: p9,
+          ErrorAdditionalInfo_STATUS_to_v1api20241101storage: p9,
+          ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20241101storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+          ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20241101storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
+          ErrorDetail_STATUS_from_v1api20241101storage: {"known":k6,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20241101storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20241101storage"}}],["=","message","s"],["=","target","s"]]},
+          ErrorDetail_STATUS_to_v1api20241101storage: {"known":k6,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20241101storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20241101storage"}}],["=","message","s"],["=","target","s"]]},
+          ExtensionOperatorConfigMaps_from_v1api20241101storage: {"known":k7,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20241101storage"}]]},
+          ExtensionOperatorConfigMaps_to_v1api20241101storage: {"known":k7,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20241101storage"}]]},
+          ExtensionOperatorSpec_from_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_from_v1api20241101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}]]},
+          ExtensionOperatorSpec_to_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_to_v1api20241101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}]]},
+          ExtensionStatus_STATUS_from_v1api20241101storage: p19,
+          ExtensionStatus_STATUS_to_v1api20241101storage: p19,
+          Extension_Properties_AksAssignedIdentity_Spec_STATUS_from_v1api20241101storage: p21,
+          Extension_Properties_AksAssignedIdentity_Spec_STATUS_to_v1api20241101storage: p21,
+          Extension_Properties_AksAssignedIdentity_Spec_from_v1api20241101storage: p23,
+          Extension_Properties_AksAssignedIdentity_Spec_to_v1api20241101storage: p23,
+          Extension_STATUS_from_v1api20241101storage: {"known":k43,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20241101storage"}],["=","plan",{"obj":"Plan_STATUS_from_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_from_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_from_v1api20241101storage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_from_v1api20241101storage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_from_v1api20241101storage"}}],["=","version","s"],["<","provisioningState","s"]]},
+          Extension_STATUS_to_v1api20241101storage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20241101storage"}],["=","plan",{"obj":"Plan_STATUS_to_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_to_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_to_v1api20241101storage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],[">","provisioningState"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_to_v1api20241101storage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_to_v1api20241101storage"}}],["=","version","s"]]},
+          Extension_Spec_from_v1api20241101storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20241101storage"}],["=","identity",{"obj":"Identity_from_v1api20241101storage"}],["=","plan",{"obj":"Plan_from_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_from_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_from_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_from_v1api20241101storage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_from_v1api20241101storage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_from_v1api20241101storage"}],["=0","originalVersion","s"]]},
+          Extension_Spec_to_v1api20241101storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20241101storage"}],["=","identity",{"obj":"Identity_to_v1api20241101storage"}],["=","plan",{"obj":"Plan_to_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_to_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_to_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_to_v1api20241101storage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_to_v1api20241101storage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_to_v1api20241101storage"}],["=0","originalVersion","s"]]},
+          FluxConfigurationOperatorSpec_from_v1api20241101storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}]]},
+          FluxConfigurationOperatorSpec_to_v1api20241101storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}]]},
+          FluxConfiguration_STATUS_from_v1api20241101storage: {"known":k44,"src":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_from_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_from_v1api20241101storage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_from_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_from_v1api20241101storage"}}],["=","namespace","s"],[">","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_normalize"}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_from_v1api20241101storage"}}],["=","suspend","b"],["=","waitForReconciliation","b"],["<","provisioningState","s"]]},
+          FluxConfiguration_STATUS_to_v1api20241101storage: {"known":k16,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_to_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_to_v1api20241101storage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_to_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_to_v1api20241101storage"}}],["=","namespace","s"],[">","provisioningState"],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_to_v1api20241101storage"}}],["=","suspend","b"],["=","waitForReconciliation","b"],["<","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_normalize"}]]},
+          FluxConfiguration_Spec_from_v1api20241101storage: {"known":k45,"src":"v1api20241101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20241101storage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_from_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_from_v1api20241101storage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_from_v1api20241101storage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_from_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_from_v1api20241101storage"}}],["=","namespace","s"],[">","ociRepository",{"obj":"OCIRepositoryDefinition_normalize"}],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_from_v1api20241101storage"}],["=0","originalVersion","s"]]},
+          FluxConfiguration_Spec_to_v1api20241101storage: {"known":k17,"dest":"v1api20241101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20241101storage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_to_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_to_v1api20241101storage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_to_v1api20241101storage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_to_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_to_v1api20241101storage"}}],["=","namespace","s"],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_to_v1api20241101storage"}],["=0","originalVersion","s"],["<","ociRepository",{"obj":"OCIRepositoryDefinition_normalize"}]]},
+          GitRepositoryDefinition_STATUS_from_v1api20241101storage: {"known":k46,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],[">","provider"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_from_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_STATUS_to_v1api20241101storage: {"known":k18,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_to_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"],["<","provider","s"]]},
+          GitRepositoryDefinition_from_v1api20241101storage: {"known":k47,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","httpsUser","s"],["=","localAuthRef","s"],[">","provider"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_from_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_to_v1api20241101storage: {"known":k19,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_to_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"],["<","provider","s"]]},
+          HelmReleasePropertiesDefinition_STATUS_from_v1api20241101storage: {"known":k20,"destBag":true,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_from_v1api20241101storage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]},
+          HelmReleasePropertiesDefinition_STATUS_to_v1api20241101storage: {"known":k20,"destBag":true,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_to_v1api20241101storage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]},
+          Identity_STATUS_from_v1api20241101storage: p21,
+          Identity_STATUS_to_v1api20241101storage: p21,
+          Identity_from_v1api20241101storage: p23,
+          Identity_to_v1api20241101storage: p23,
+          KustomizationDefinition_STATUS_from_v1api20241101storage: {"known":k21,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_from_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
+          KustomizationDefinition_STATUS_to_v1api20241101storage: {"known":k21,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_to_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
+          KustomizationDefinition_from_v1api20241101storage: {"known":k22,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_from_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
+          KustomizationDefinition_to_v1api20241101storage: {"known":k22,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_to_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
+          ManagedIdentityDefinition_STATUS_from_v1api20241101storage: p36,
+          ManagedIdentityDefinition_STATUS_to_v1api20241101storage: p36,
+          ManagedIdentityDefinition_from_v1api20241101storage: p36,
+          ManagedIdentityDefinition_to_v1api20241101storage: p36,
+          ObjectReferenceDefinition_STATUS_from_v1api20241101storage: p38,
+          ObjectReferenceDefinition_STATUS_to_v1api20241101storage: p38,
+          ObjectStatusConditionDefinition_STATUS_from_v1api20241101storage: p40,
+          ObjectStatusConditionDefinition_STATUS_to_v1api20241101storage: p40,
+          ObjectStatusDefinition_STATUS_from_v1api20241101storage: {"known":k26,"destBag":true,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_from_v1api20241101storage"}],["=","complianceState","s"],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_from_v1api20241101storage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_from_v1api20241101storage"}}]]},
+          ObjectStatusDefinition_STATUS_to_v1api20241101storage: {"known":k26,"destBag":true,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_to_v1api20241101storage"}],["=","complianceState","s"],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_to_v1api20241101storage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_to_v1api20241101storage"}}]]},
+          Plan_STATUS_from_v1api20241101storage: p44,
+          Plan_STATUS_to_v1api20241101storage: p44,
+          Plan_from_v1api20241101storage: p44,
+          Plan_to_v1api20241101storage: p44,
+          PostBuildDefinition_STATUS_from_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_from_v1api20241101storage"}}]]},
+          PostBuildDefinition_STATUS_to_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_to_v1api20241101storage"}}]]},
+          PostBuildDefinition_from_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_from_v1api20241101storage"}}]]},
+          PostBuildDefinition_to_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_to_v1api20241101storage"}}]]},
+          RepositoryRefDefinition_STATUS_from_v1api20241101storage: p50,
+          RepositoryRefDefinition_STATUS_to_v1api20241101storage: p50,
+          RepositoryRefDefinition_from_v1api20241101storage: p50,
+          RepositoryRefDefinition_to_v1api20241101storage: p50,
+          ScopeCluster_STATUS_from_v1api20241101storage: p52,
+          ScopeCluster_STATUS_to_v1api20241101storage: p52,
+          ScopeCluster_from_v1api20241101storage: p52,
+          ScopeCluster_to_v1api20241101storage: p52,
+          ScopeNamespace_STATUS_from_v1api20241101storage: p54,
+          ScopeNamespace_STATUS_to_v1api20241101storage: p54,
+          ScopeNamespace_from_v1api20241101storage: p54,
+          ScopeNamespace_to_v1api20241101storage: p54,
+          Scope_STATUS_from_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_from_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_from_v1api20241101storage"}]]},
+          Scope_STATUS_to_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_to_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_to_v1api20241101storage"}]]},
+          Scope_from_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_from_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_from_v1api20241101storage"}]]},
+          Scope_to_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_to_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_to_v1api20241101storage"}]]},
+          ServicePrincipalDefinition_STATUS_from_v1api20241101storage: p60,
+          ServicePrincipalDefinition_STATUS_to_v1api20241101storage: p60,
+          ServicePrincipalDefinition_from_v1api20241101storage: {"known":k34,"destBag":true,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20241101storage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20241101storage"}]]},
+          ServicePrincipalDefinition_to_v1api20241101storage: {"known":k34,"destBag":true,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20241101storage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20241101storage"}]]},
+          SubstituteFromDefinition_STATUS_from_v1api20241101storage: p64,
+          SubstituteFromDefinition_STATUS_to_v1api20241101storage: p64,
+          SubstituteFromDefinition_from_v1api20241101storage: p64,
+          SubstituteFromDefinition_to_v1api20241101storage: p64,
+          SystemData_STATUS_from_v1api20241101storage: p66,
+          SystemData_STATUS_to_v1api20241101storage: p66,
+          SystemData_from_v1api20241101storage: p66,
+          SystemData_to_v1api20241101storage: p66,
+          conditions_Condition_from_v1api20241101storage: p67,
+          conditions_Condition_to_v1api20241101storage: p67,
+          core_DestinationExpression_from_v1api20241101storage: p68,
+          core_DestinationExpression_to_v1api20241101storage: p68,
+          genruntime_ArbitraryOwnerReference_from_v1api20241101storage: p69,
+          genruntime_ArbitraryOwnerReference_to_v1api20241101storage: p69,
+          genruntime_ConfigMapDestination_from_v1api20241101storage: p70,
+          genruntime_ConfigMapDestination_to_v1api20241101storage: p70,
+          genruntime_ConfigMapReference_from_v1api20241101storage: p71,
+          genruntime_ConfigMapReference_to_v1api20241101storage: p71,
+          genruntime_SecretMapReference_from_v1api20241101storage: p72,
+          genruntime_SecretMapReference_to_v1api20241101storage: p72,
+          genruntime_SecretReference_from_v1api20241101storage: p73,
+          genruntime_SecretReference_to_v1api20241101storage: p73,
+        },
+      },
+      "v1api20241101": {
+        resources: {
+          Extension_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101","spec":"Extension_Spec_fromStorage","status":"Extension_STATUS_fromStorage"},
+          Extension_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"Extension_Spec_toStorage","status":"Extension_STATUS_toStorage"},
+          FluxConfiguration_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101","spec":"FluxConfiguration_Spec_fromStorage","status":"FluxConfiguration_STATUS_fromStorage"},
+          FluxConfiguration_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"FluxConfiguration_Spec_toStorage","status":"FluxConfiguration_STATUS_toStorage"},
+        },
+        types: {
+          AzureBlobDefinition_STATUS_fromStorage: p0,
+          AzureBlobDefinition_STATUS_toStorage: p1,
+          AzureBlobDefinition_fromStorage: p2,
+          AzureBlobDefinition_toStorage: p3,
+          BucketDefinition_STATUS_fromStorage: p4,
+          BucketDefinition_STATUS_toStorage: p5,
+          BucketDefinition_fromStorage: p6,
+          BucketDefinition_toStorage: p7,
+          ErrorAdditionalInfo_STATUS_fromStorage: p8,
+          ErrorAdditionalInfo_STATUS_toStorage: p9,
+          ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p10,
+          ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p11,
+          ErrorDetail_STATUS_fromStorage: p12,
+          ErrorDetail_STATUS_toStorage: p13,
+          ExtensionOperatorConfigMaps_fromStorage: p14,
+          ExtensionOperatorConfigMaps_toStorage: p15,
+          ExtensionOperatorSpec_fromStorage: p16,
+          ExtensionOperatorSpec_toStorage: p17,
+          ExtensionStatus_STATUS_fromStorage: p18,
+          ExtensionStatus_STATUS_toStorage: p19,
+          Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage: p20,
+          Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage: p21,
+          Extension_Properties_AksAssignedIdentity_Spec_fromStorage: p22,
+          Extension_Properties_AksAssignedIdentity_Spec_toStorage: p23,
+          Extension_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","plan",{"obj":"Plan_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_fromStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_fromStorage"}}],["=","version","s"]]},
+          Extension_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","plan",{"obj":"Plan_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_toStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_toStorage"}}],["=","version","s"]]},
+          Extension_Spec_fromStorage: p24,
+          Extension_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","plan",{"obj":"Plan_toStorage"}],["=","systemData",{"obj":"SystemData_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_toStorage"}],["v","v1api20241101"]]},
+          FluxConfigurationOperatorSpec_fromStorage: p25,
+          FluxConfigurationOperatorSpec_toStorage: p26,
+          FluxConfiguration_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_fromStorage"}],["=","complianceState",{"spell":["Compliant","Non-Compliant","Pending","Suspended","Unknown"]}],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_fromStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_fromStorage"}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository","OCIRepository"]}],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_fromStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
+          FluxConfiguration_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_toStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_toStorage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_toStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_toStorage"}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_toStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
+          FluxConfiguration_Spec_fromStorage: {"known":k45,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_fromStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_fromStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_fromStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_fromStorage"}],["=","reconciliationWaitDuration","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository","OCIRepository"]}],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_fromStorage"}]]},
+          FluxConfiguration_Spec_toStorage: {"known":["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","ociRepository","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_toStorage"}],["=","bucket",{"obj":"BucketDefinition_toStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_toStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_toStorage"}],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_toStorage"}],["v","v1api20241101"]]},
+          GitRepositoryDefinition_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider",{"spell":["Azure","Generic"]}],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_fromStorage: {"known":k47,"destBag":false,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_fromStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider",{"spell":["Azure","Generic"]}],["=","repositoryRef",{"obj":"RepositoryRefDefinition_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          GitRepositoryDefinition_toStorage: {"known":k47,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_toStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
+          HelmReleasePropertiesDefinition_STATUS_fromStorage: p27,
+          HelmReleasePropertiesDefinition_STATUS_toStorage: p28,
+          Identity_STATUS_fromStorage: p29,
+          Identity_STATUS_toStorage: p21,
+          Identity_fromStorage: p30,
+          Identity_toStorage: p23,
+          KustomizationDefinition_STATUS_fromStorage: p31,
+          KustomizationDefinition_STATUS_toStorage: p32,
+          KustomizationDefinition_fromStorage: p33,
+          KustomizationDefinition_toStorage: p34,
+          LayerSelectorDefinition_STATUS_fromStorage: p74,
+          LayerSelectorDefinition_STATUS_toStorage: p75,
+          LayerSelectorDefinition_fromStorage: p74,
+          LayerSelectorDefinition_toStorage: p75,
+          ManagedIdentityDefinition_STATUS_fromStorage: p35,
+          ManagedIdentityDefinition_STATUS_toStorage: p36,
+          ManagedIdentityDefinition_fromStorage: p35,
+          ManagedIdentityDefinition_toStorage: p36,
+          MatchOidcIdentityDefinition_STATUS_fromStorage: p76,
+          MatchOidcIdentityDefinition_STATUS_toStorage: p77,
+          MatchOidcIdentityDefinition_fromStorage: p76,
+          MatchOidcIdentityDefinition_toStorage: p77,
+          OCIRepositoryDefinition_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_STATUS_fromStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_STATUS_fromStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_STATUS_fromStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_STATUS_fromStorage"}]]},
+          OCIRepositoryDefinition_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_STATUS_toStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_STATUS_toStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_STATUS_toStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_STATUS_toStorage"}]]},
+          OCIRepositoryDefinition_fromStorage: {"known":k50,"destBag":false,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_fromStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_fromStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_fromStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_fromStorage"}]]},
+          OCIRepositoryDefinition_toStorage: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_toStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_toStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_toStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_toStorage"}]]},
+          OCIRepositoryRefDefinition_STATUS_fromStorage: p78,
+          OCIRepositoryRefDefinition_STATUS_toStorage: p79,
+          OCIRepositoryRefDefinition_fromStorage: p78,
+          OCIRepositoryRefDefinition_toStorage: p79,
+          ObjectReferenceDefinition_STATUS_fromStorage: p37,
+          ObjectReferenceDefinition_STATUS_toStorage: p38,
+          ObjectStatusConditionDefinition_STATUS_fromStorage: p39,
+          ObjectStatusConditionDefinition_STATUS_toStorage: p40,
+          ObjectStatusDefinition_STATUS_fromStorage: p41,
+          ObjectStatusDefinition_STATUS_toStorage: p42,
+          Plan_STATUS_fromStorage: p43,
+          Plan_STATUS_toStorage: p44,
+          Plan_fromStorage: p43,
+          Plan_toStorage: p44,
+          PostBuildDefinition_STATUS_fromStorage: p45,
+          PostBuildDefinition_STATUS_toStorage: p46,
+          PostBuildDefinition_fromStorage: p47,
+          PostBuildDefinition_toStorage: p48,
+          RepositoryRefDefinition_STATUS_fromStorage: p49,
+          RepositoryRefDefinition_STATUS_toStorage: p50,
+          RepositoryRefDefinition_fromStorage: p49,
+          RepositoryRefDefinition_toStorage: p50,
+          ScopeCluster_STATUS_fromStorage: p51,
+          ScopeCluster_STATUS_toStorage: p52,
+          ScopeCluster_fromStorage: p51,
+          ScopeCluster_toStorage: p52,
+          ScopeNamespace_STATUS_fromStorage: p53,
+          ScopeNamespace_STATUS_toStorage: p54,
+          ScopeNamespace_fromStorage: p53,
+          ScopeNamespace_toStorage: p54,
+          Scope_STATUS_fromStorage: p55,
+          Scope_STATUS_toStorage: p56,
+          Scope_fromStorage: p57,
+          Scope_toStorage: p58,
+          ServicePrincipalDefinition_STATUS_fromStorage: p59,
+          ServicePrincipalDefinition_STATUS_toStorage: p60,
+          ServicePrincipalDefinition_fromStorage: p61,
+          ServicePrincipalDefinition_toStorage: p62,
+          SubstituteFromDefinition_STATUS_fromStorage: p63,
+          SubstituteFromDefinition_STATUS_toStorage: p64,
+          SubstituteFromDefinition_fromStorage: p63,
+          SubstituteFromDefinition_toStorage: p64,
+          SystemData_STATUS_fromStorage: p65,
+          SystemData_STATUS_toStorage: p66,
+          SystemData_fromStorage: p65,
+          SystemData_toStorage: p66,
+          TlsConfigDefinition_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[]},
+          TlsConfigDefinition_STATUS_toStorage: p80,
+          TlsConfigDefinition_fromStorage: {"known":k53,"destBag":false,"steps":[["=","caCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","privateKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          TlsConfigDefinition_toStorage: {"known":k53,"destBag":true,"steps":[["=","caCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","privateKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          VerifyDefinition_STATUS_fromStorage: {"known":k54,"destBag":false,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_STATUS_fromStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
+          VerifyDefinition_STATUS_toStorage: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_STATUS_toStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
+          VerifyDefinition_fromStorage: {"known":k54,"destBag":false,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_fromStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
+          VerifyDefinition_toStorage: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_toStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
+          conditions_Condition_fromStorage: p67,
+          conditions_Condition_toStorage: p67,
+          core_DestinationExpression_fromStorage: p68,
+          core_DestinationExpression_toStorage: p68,
+          genruntime_ArbitraryOwnerReference_fromStorage: p69,
+          genruntime_ArbitraryOwnerReference_toStorage: p69,
+          genruntime_ConfigMapDestination_fromStorage: p70,
+          genruntime_ConfigMapDestination_toStorage: p70,
+          genruntime_ConfigMapReference_fromStorage: p71,
+          genruntime_ConfigMapReference_toStorage: p71,
+          genruntime_SecretMapReference_fromStorage: p72,
+          genruntime_SecretMapReference_toStorage: p72,
+          genruntime_SecretReference_fromStorage: p73,
+          genruntime_SecretReference_toStorage: p73,
+        },
+      },
+      "v1api20241101storage": {
+        resources: {
+        },
+        types: {
+          LayerSelectorDefinition_STATUS_normalize: p75,
+          LayerSelectorDefinition_normalize: p75,
+          MatchOidcIdentityDefinition_STATUS_normalize: p77,
+          MatchOidcIdentityDefinition_normalize: p77,
+          OCIRepositoryDefinition_STATUS_normalize: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_STATUS_normalize"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_STATUS_normalize"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_STATUS_normalize"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_STATUS_normalize"}]]},
+          OCIRepositoryDefinition_normalize: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_normalize"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_normalize"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_normalize"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_normalize"}]]},
+          OCIRepositoryRefDefinition_STATUS_normalize: p79,
+          OCIRepositoryRefDefinition_normalize: p79,
+          TlsConfigDefinition_STATUS_normalize: p80,
+          TlsConfigDefinition_normalize: {"known":k53,"destBag":true,"steps":[["=","caCertificate",{"obj":"genruntime_SecretReference_normalize"}],["=","clientCertificate",{"obj":"genruntime_SecretReference_normalize"}],["=","privateKey",{"obj":"genruntime_SecretReference_normalize"}]]},
+          VerifyDefinition_STATUS_normalize: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_STATUS_normalize"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
+          VerifyDefinition_normalize: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_normalize"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
+          genruntime_SecretReference_normalize: p73,
+        },
       },
     },
-    "v1api20230501storage": {
-      resources: {
-        Extension_from_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"Extension_Spec_from_v1api20241101storage","status":"Extension_STATUS_from_v1api20241101storage"},
-        Extension_to_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"Extension_Spec_to_v1api20241101storage","status":"Extension_STATUS_to_v1api20241101storage"},
-        FluxConfiguration_from_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20230501storage","spec":"FluxConfiguration_Spec_from_v1api20241101storage","status":"FluxConfiguration_STATUS_from_v1api20241101storage"},
-        FluxConfiguration_to_v1api20241101storage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"FluxConfiguration_Spec_to_v1api20241101storage","status":"FluxConfiguration_STATUS_to_v1api20241101storage"},
-      },
-      types: {
-        AzureBlobDefinition_STATUS_from_v1api20241101storage: {"known":k0,"destBag":true,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_from_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_from_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        AzureBlobDefinition_STATUS_to_v1api20241101storage: {"known":k0,"destBag":true,"steps":[["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_STATUS_to_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_STATUS_to_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        AzureBlobDefinition_from_v1api20241101storage: {"known":k1,"destBag":true,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_from_v1api20241101storage"}],["=","sasToken",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_from_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        AzureBlobDefinition_to_v1api20241101storage: {"known":k1,"destBag":true,"steps":[["=","accountKey",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","containerName","s"],["=","localAuthRef","s"],["=","managedIdentity",{"obj":"ManagedIdentityDefinition_to_v1api20241101storage"}],["=","sasToken",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","servicePrincipal",{"obj":"ServicePrincipalDefinition_to_v1api20241101storage"}],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        BucketDefinition_STATUS_from_v1api20241101storage: p5,
-        BucketDefinition_STATUS_to_v1api20241101storage: p5,
-        BucketDefinition_from_v1api20241101storage: {"known":k3,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        BucketDefinition_to_v1api20241101storage: {"known":k3,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","bucketName","s"],["=","insecure","b"],["=","localAuthRef","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        ErrorAdditionalInfo_STATUS_from_v1api20241101storage: p9,
-        ErrorAdditionalInfo_STATUS_to_v1api20241101storage: p9,
-        ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20241101storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20241101storage: {"known":k5,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20241101storage"}}],["=","code","s"],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_from_v1api20241101storage: {"known":k6,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_from_v1api20241101storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_from_v1api20241101storage"}}],["=","message","s"],["=","target","s"]]},
-        ErrorDetail_STATUS_to_v1api20241101storage: {"known":k6,"destBag":true,"steps":[["=","additionalInfo",{"arr":{"obj":"ErrorAdditionalInfo_STATUS_to_v1api20241101storage"}}],["=","code","s"],["=","details",{"arr":{"obj":"ErrorDetail_STATUS_Unrolled_STATUS_to_v1api20241101storage"}}],["=","message","s"],["=","target","s"]]},
-        ExtensionOperatorConfigMaps_from_v1api20241101storage: {"known":k7,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20241101storage"}]]},
-        ExtensionOperatorConfigMaps_to_v1api20241101storage: {"known":k7,"destBag":true,"steps":[["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20241101storage"}]]},
-        ExtensionOperatorSpec_from_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_from_v1api20241101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}]]},
-        ExtensionOperatorSpec_to_v1api20241101storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}],["=","configMaps",{"obj":"ExtensionOperatorConfigMaps_to_v1api20241101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}]]},
-        ExtensionStatus_STATUS_from_v1api20241101storage: p19,
-        ExtensionStatus_STATUS_to_v1api20241101storage: p19,
-        Extension_Properties_AksAssignedIdentity_Spec_STATUS_from_v1api20241101storage: p21,
-        Extension_Properties_AksAssignedIdentity_Spec_STATUS_to_v1api20241101storage: p21,
-        Extension_Properties_AksAssignedIdentity_Spec_from_v1api20241101storage: p23,
-        Extension_Properties_AksAssignedIdentity_Spec_to_v1api20241101storage: p23,
-        Extension_STATUS_from_v1api20241101storage: {"known":k43,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20241101storage"}],["=","plan",{"obj":"Plan_STATUS_from_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_from_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_from_v1api20241101storage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_from_v1api20241101storage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_from_v1api20241101storage"}}],["=","version","s"],["<","provisioningState","s"]]},
-        Extension_STATUS_to_v1api20241101storage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20241101storage"}],["=","plan",{"obj":"Plan_STATUS_to_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_to_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_to_v1api20241101storage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],[">","provisioningState"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_to_v1api20241101storage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_to_v1api20241101storage"}}],["=","version","s"]]},
-        Extension_Spec_from_v1api20241101storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20241101storage"}],["=","identity",{"obj":"Identity_from_v1api20241101storage"}],["=","plan",{"obj":"Plan_from_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_from_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_from_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_from_v1api20241101storage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_from_v1api20241101storage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_from_v1api20241101storage"}],["=0","originalVersion","s"]]},
-        Extension_Spec_to_v1api20241101storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20241101storage"}],["=","identity",{"obj":"Identity_to_v1api20241101storage"}],["=","plan",{"obj":"Plan_to_v1api20241101storage"}],["=","systemData",{"obj":"SystemData_to_v1api20241101storage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_to_v1api20241101storage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_to_v1api20241101storage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_to_v1api20241101storage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_to_v1api20241101storage"}],["=0","originalVersion","s"]]},
-        FluxConfigurationOperatorSpec_from_v1api20241101storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20241101storage"}}]]},
-        FluxConfigurationOperatorSpec_to_v1api20241101storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20241101storage"}}]]},
-        FluxConfiguration_STATUS_from_v1api20241101storage: {"known":k44,"src":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_from_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_from_v1api20241101storage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_from_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_from_v1api20241101storage"}}],["=","namespace","s"],[">","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_normalize"}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_from_v1api20241101storage"}}],["=","suspend","b"],["=","waitForReconciliation","b"],["<","provisioningState","s"]]},
-        FluxConfiguration_STATUS_to_v1api20241101storage: {"known":k16,"dest":"v1api20241101storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20241101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_to_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_to_v1api20241101storage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_to_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_to_v1api20241101storage"}}],["=","namespace","s"],[">","provisioningState"],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_to_v1api20241101storage"}}],["=","suspend","b"],["=","waitForReconciliation","b"],["<","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_normalize"}]]},
-        FluxConfiguration_Spec_from_v1api20241101storage: {"known":k45,"src":"v1api20241101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_from_v1api20241101storage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_from_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_from_v1api20241101storage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_from_v1api20241101storage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_from_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_from_v1api20241101storage"}}],["=","namespace","s"],[">","ociRepository",{"obj":"OCIRepositoryDefinition_normalize"}],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_from_v1api20241101storage"}],["=0","originalVersion","s"]]},
-        FluxConfiguration_Spec_to_v1api20241101storage: {"known":k17,"dest":"v1api20241101storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_to_v1api20241101storage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_to_v1api20241101storage"}],["=","bucket",{"obj":"BucketDefinition_to_v1api20241101storage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_to_v1api20241101storage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_to_v1api20241101storage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_to_v1api20241101storage"}}],["=","namespace","s"],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_to_v1api20241101storage"}],["=0","originalVersion","s"],["<","ociRepository",{"obj":"OCIRepositoryDefinition_normalize"}]]},
-        GitRepositoryDefinition_STATUS_from_v1api20241101storage: {"known":k46,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],[">","provider"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_from_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_STATUS_to_v1api20241101storage: {"known":k18,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_to_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"],["<","provider","s"]]},
-        GitRepositoryDefinition_from_v1api20241101storage: {"known":k47,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","httpsUser","s"],["=","localAuthRef","s"],[">","provider"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_from_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_to_v1api20241101storage: {"known":k19,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_to_v1api20241101storage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"],["<","provider","s"]]},
-        HelmReleasePropertiesDefinition_STATUS_from_v1api20241101storage: {"known":k20,"destBag":true,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_from_v1api20241101storage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]},
-        HelmReleasePropertiesDefinition_STATUS_to_v1api20241101storage: {"known":k20,"destBag":true,"steps":[["=","failureCount","i"],["=","helmChartRef",{"obj":"ObjectReferenceDefinition_STATUS_to_v1api20241101storage"}],["=","installFailureCount","i"],["=","lastRevisionApplied","i"],["=","upgradeFailureCount","i"]]},
-        Identity_STATUS_from_v1api20241101storage: p21,
-        Identity_STATUS_to_v1api20241101storage: p21,
-        Identity_from_v1api20241101storage: p23,
-        Identity_to_v1api20241101storage: p23,
-        KustomizationDefinition_STATUS_from_v1api20241101storage: {"known":k21,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_from_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
-        KustomizationDefinition_STATUS_to_v1api20241101storage: {"known":k21,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","name","s"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_STATUS_to_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
-        KustomizationDefinition_from_v1api20241101storage: {"known":k22,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_from_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
-        KustomizationDefinition_to_v1api20241101storage: {"known":k22,"destBag":true,"steps":[["=","dependsOn",{"arr":"s"}],["=","force","b"],["=","path","s"],["=","postBuild",{"obj":"PostBuildDefinition_to_v1api20241101storage"}],["=","prune","b"],["=","retryIntervalInSeconds","i"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","wait","b"]]},
-        ManagedIdentityDefinition_STATUS_from_v1api20241101storage: p36,
-        ManagedIdentityDefinition_STATUS_to_v1api20241101storage: p36,
-        ManagedIdentityDefinition_from_v1api20241101storage: p36,
-        ManagedIdentityDefinition_to_v1api20241101storage: p36,
-        ObjectReferenceDefinition_STATUS_from_v1api20241101storage: p38,
-        ObjectReferenceDefinition_STATUS_to_v1api20241101storage: p38,
-        ObjectStatusConditionDefinition_STATUS_from_v1api20241101storage: p40,
-        ObjectStatusConditionDefinition_STATUS_to_v1api20241101storage: p40,
-        ObjectStatusDefinition_STATUS_from_v1api20241101storage: {"known":k26,"destBag":true,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_from_v1api20241101storage"}],["=","complianceState","s"],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_from_v1api20241101storage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_from_v1api20241101storage"}}]]},
-        ObjectStatusDefinition_STATUS_to_v1api20241101storage: {"known":k26,"destBag":true,"steps":[["=","appliedBy",{"obj":"ObjectReferenceDefinition_STATUS_to_v1api20241101storage"}],["=","complianceState","s"],["=","helmReleaseProperties",{"obj":"HelmReleasePropertiesDefinition_STATUS_to_v1api20241101storage"}],["=","kind","s"],["=","name","s"],["=","namespace","s"],["=","statusConditions",{"arr":{"obj":"ObjectStatusConditionDefinition_STATUS_to_v1api20241101storage"}}]]},
-        Plan_STATUS_from_v1api20241101storage: p44,
-        Plan_STATUS_to_v1api20241101storage: p44,
-        Plan_from_v1api20241101storage: p44,
-        Plan_to_v1api20241101storage: p44,
-        PostBuildDefinition_STATUS_from_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_from_v1api20241101storage"}}]]},
-        PostBuildDefinition_STATUS_to_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_STATUS_to_v1api20241101storage"}}]]},
-        PostBuildDefinition_from_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_from_v1api20241101storage"}}]]},
-        PostBuildDefinition_to_v1api20241101storage: {"known":k28,"destBag":true,"steps":[["=","substitute",{"map":"s"}],["=","substituteFrom",{"arr":{"obj":"SubstituteFromDefinition_to_v1api20241101storage"}}]]},
-        RepositoryRefDefinition_STATUS_from_v1api20241101storage: p50,
-        RepositoryRefDefinition_STATUS_to_v1api20241101storage: p50,
-        RepositoryRefDefinition_from_v1api20241101storage: p50,
-        RepositoryRefDefinition_to_v1api20241101storage: p50,
-        ScopeCluster_STATUS_from_v1api20241101storage: p52,
-        ScopeCluster_STATUS_to_v1api20241101storage: p52,
-        ScopeCluster_from_v1api20241101storage: p52,
-        ScopeCluster_to_v1api20241101storage: p52,
-        ScopeNamespace_STATUS_from_v1api20241101storage: p54,
-        ScopeNamespace_STATUS_to_v1api20241101storage: p54,
-        ScopeNamespace_from_v1api20241101storage: p54,
-        ScopeNamespace_to_v1api20241101storage: p54,
-        Scope_STATUS_from_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_from_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_from_v1api20241101storage"}]]},
-        Scope_STATUS_to_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_STATUS_to_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_STATUS_to_v1api20241101storage"}]]},
-        Scope_from_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_from_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_from_v1api20241101storage"}]]},
-        Scope_to_v1api20241101storage: {"known":k32,"destBag":true,"steps":[["=","cluster",{"obj":"ScopeCluster_to_v1api20241101storage"}],["=","namespace",{"obj":"ScopeNamespace_to_v1api20241101storage"}]]},
-        ServicePrincipalDefinition_STATUS_from_v1api20241101storage: p60,
-        ServicePrincipalDefinition_STATUS_to_v1api20241101storage: p60,
-        ServicePrincipalDefinition_from_v1api20241101storage: {"known":k34,"destBag":true,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20241101storage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_from_v1api20241101storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20241101storage"}]]},
-        ServicePrincipalDefinition_to_v1api20241101storage: {"known":k34,"destBag":true,"steps":[["=","clientCertificate",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","clientCertificatePassword",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","clientCertificateSendChain","b"],["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20241101storage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_to_v1api20241101storage"}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20241101storage"}]]},
-        SubstituteFromDefinition_STATUS_from_v1api20241101storage: p64,
-        SubstituteFromDefinition_STATUS_to_v1api20241101storage: p64,
-        SubstituteFromDefinition_from_v1api20241101storage: p64,
-        SubstituteFromDefinition_to_v1api20241101storage: p64,
-        SystemData_STATUS_from_v1api20241101storage: p66,
-        SystemData_STATUS_to_v1api20241101storage: p66,
-        SystemData_from_v1api20241101storage: p66,
-        SystemData_to_v1api20241101storage: p66,
-        conditions_Condition_from_v1api20241101storage: p67,
-        conditions_Condition_to_v1api20241101storage: p67,
-        core_DestinationExpression_from_v1api20241101storage: p68,
-        core_DestinationExpression_to_v1api20241101storage: p68,
-        genruntime_ArbitraryOwnerReference_from_v1api20241101storage: p69,
-        genruntime_ArbitraryOwnerReference_to_v1api20241101storage: p69,
-        genruntime_ConfigMapDestination_from_v1api20241101storage: p70,
-        genruntime_ConfigMapDestination_to_v1api20241101storage: p70,
-        genruntime_ConfigMapReference_from_v1api20241101storage: p71,
-        genruntime_ConfigMapReference_to_v1api20241101storage: p71,
-        genruntime_SecretMapReference_from_v1api20241101storage: p72,
-        genruntime_SecretMapReference_to_v1api20241101storage: p72,
-        genruntime_SecretReference_from_v1api20241101storage: p73,
-        genruntime_SecretReference_to_v1api20241101storage: p73,
-      },
+    hooks: {
     },
-    "v1api20241101": {
-      resources: {
-        Extension_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101","spec":"Extension_Spec_fromStorage","status":"Extension_STATUS_fromStorage"},
-        Extension_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"Extension_Spec_toStorage","status":"Extension_STATUS_toStorage"},
-        FluxConfiguration_fromStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101","spec":"FluxConfiguration_Spec_fromStorage","status":"FluxConfiguration_STATUS_fromStorage"},
-        FluxConfiguration_toStorage: {"apiVersion":"kubernetesconfiguration.azure.com/v1api20241101storage","spec":"FluxConfiguration_Spec_toStorage","status":"FluxConfiguration_STATUS_toStorage"},
-      },
-      types: {
-        AzureBlobDefinition_STATUS_fromStorage: p0,
-        AzureBlobDefinition_STATUS_toStorage: p1,
-        AzureBlobDefinition_fromStorage: p2,
-        AzureBlobDefinition_toStorage: p3,
-        BucketDefinition_STATUS_fromStorage: p4,
-        BucketDefinition_STATUS_toStorage: p5,
-        BucketDefinition_fromStorage: p6,
-        BucketDefinition_toStorage: p7,
-        ErrorAdditionalInfo_STATUS_fromStorage: p8,
-        ErrorAdditionalInfo_STATUS_toStorage: p9,
-        ErrorDetail_STATUS_Unrolled_STATUS_fromStorage: p10,
-        ErrorDetail_STATUS_Unrolled_STATUS_toStorage: p11,
-        ErrorDetail_STATUS_fromStorage: p12,
-        ErrorDetail_STATUS_toStorage: p13,
-        ExtensionOperatorConfigMaps_fromStorage: p14,
-        ExtensionOperatorConfigMaps_toStorage: p15,
-        ExtensionOperatorSpec_fromStorage: p16,
-        ExtensionOperatorSpec_toStorage: p17,
-        ExtensionStatus_STATUS_fromStorage: p18,
-        ExtensionStatus_STATUS_toStorage: p19,
-        Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage: p20,
-        Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage: p21,
-        Extension_Properties_AksAssignedIdentity_Spec_fromStorage: p22,
-        Extension_Properties_AksAssignedIdentity_Spec_toStorage: p23,
-        Extension_STATUS_fromStorage: {"known":k43,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","plan",{"obj":"Plan_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_fromStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_fromStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_fromStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_fromStorage"}}],["=","version","s"]]},
-        Extension_STATUS_toStorage: {"known":k43,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","plan",{"obj":"Plan_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_STATUS_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"map":"s"}],["=","configurationSettings",{"map":"s"}],["=","currentVersion","s"],["=","customLocationSettings",{"map":"s"}],["=","errorInfo",{"obj":"ErrorDetail_STATUS_toStorage"}],["=","extensionType","s"],["=","isSystemExtension","b"],["=","packageUri","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_STATUS_toStorage"}],["=","statuses",{"arr":{"obj":"ExtensionStatus_STATUS_toStorage"}}],["=","version","s"]]},
-        Extension_Spec_fromStorage: p24,
-        Extension_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","plan",{"obj":"Plan_toStorage"}],["=","systemData",{"obj":"SystemData_toStorage"}],["=","aksAssignedIdentity",{"obj":"Extension_Properties_AksAssignedIdentity_Spec_toStorage"}],["=","autoUpgradeMinorVersion","b"],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","configurationSettings",{"map":"s"}],["=","extensionType","s"],["=","releaseTrain","s"],["=","scope",{"obj":"Scope_toStorage"}],["=","version","s"],["=","operatorSpec",{"obj":"ExtensionOperatorSpec_toStorage"}],["v","v1api20241101"]]},
-        FluxConfigurationOperatorSpec_fromStorage: p25,
-        FluxConfigurationOperatorSpec_toStorage: p26,
-        FluxConfiguration_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_fromStorage"}],["=","complianceState",{"spell":["Compliant","Non-Compliant","Pending","Suspended","Unknown"]}],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_fromStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_fromStorage"}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository","OCIRepository"]}],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_fromStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
-        FluxConfiguration_STATUS_toStorage: {"known":k44,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","azureBlob",{"obj":"AzureBlobDefinition_STATUS_toStorage"}],["=","bucket",{"obj":"BucketDefinition_STATUS_toStorage"}],["=","complianceState","s"],["=","configurationProtectedSettings",{"map":"s"}],["=","errorMessage","s"],["=","gitRepository",{"obj":"GitRepositoryDefinition_STATUS_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_STATUS_toStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_STATUS_toStorage"}],["=","reconciliationWaitDuration","s"],["=","repositoryPublicKey","s"],["=","scope","s"],["=","sourceKind","s"],["=","sourceSyncedCommitId","s"],["=","sourceUpdatedAt","s"],["=","statusUpdatedAt","s"],["=","statuses",{"arr":{"obj":"ObjectStatusDefinition_STATUS_toStorage"}}],["=","suspend","b"],["=","waitForReconciliation","b"]]},
-        FluxConfiguration_Spec_fromStorage: {"known":k45,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_fromStorage"}],["=","bucket",{"obj":"BucketDefinition_fromStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_fromStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_fromStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_fromStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_fromStorage"}],["=","reconciliationWaitDuration","s"],["=","scope",{"spell":["cluster","namespace"]}],["=","sourceKind",{"spell":["AzureBlob","Bucket","GitRepository","OCIRepository"]}],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_fromStorage"}]]},
-        FluxConfiguration_Spec_toStorage: {"known":["azureName","owner","azureBlob","bucket","configurationProtectedSettings","gitRepository","kustomizations","namespace","ociRepository","reconciliationWaitDuration","scope","sourceKind","suspend","waitForReconciliation","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","azureBlob",{"obj":"AzureBlobDefinition_toStorage"}],["=","bucket",{"obj":"BucketDefinition_toStorage"}],["=","configurationProtectedSettings",{"obj":"genruntime_SecretMapReference_toStorage"}],["=","gitRepository",{"obj":"GitRepositoryDefinition_toStorage"}],["=","kustomizations",{"map":{"obj":"KustomizationDefinition_toStorage"}}],["=","namespace","s"],["=","ociRepository",{"obj":"OCIRepositoryDefinition_toStorage"}],["=","reconciliationWaitDuration","s"],["=","scope","s"],["=","sourceKind","s"],["=","suspend","b"],["=","waitForReconciliation","b"],["=","operatorSpec",{"obj":"FluxConfigurationOperatorSpec_toStorage"}],["v","v1api20241101"]]},
-        GitRepositoryDefinition_STATUS_fromStorage: {"known":k46,"destBag":false,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider",{"spell":["Azure","Generic"]}],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_STATUS_toStorage: {"known":k46,"destBag":true,"steps":[["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_STATUS_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_fromStorage: {"known":k47,"destBag":false,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_fromStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider",{"spell":["Azure","Generic"]}],["=","repositoryRef",{"obj":"RepositoryRefDefinition_fromStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        GitRepositoryDefinition_toStorage: {"known":k47,"destBag":true,"steps":[["=","httpsCACert",{"obj":"genruntime_SecretReference_toStorage"}],["=","httpsUser","s"],["=","localAuthRef","s"],["=","provider","s"],["=","repositoryRef",{"obj":"RepositoryRefDefinition_toStorage"}],["=","sshKnownHosts","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","url","s"]]},
-        HelmReleasePropertiesDefinition_STATUS_fromStorage: p27,
-        HelmReleasePropertiesDefinition_STATUS_toStorage: p28,
-        Identity_STATUS_fromStorage: p29,
-        Identity_STATUS_toStorage: p21,
-        Identity_fromStorage: p30,
-        Identity_toStorage: p23,
-        KustomizationDefinition_STATUS_fromStorage: p31,
-        KustomizationDefinition_STATUS_toStorage: p32,
-        KustomizationDefinition_fromStorage: p33,
-        KustomizationDefinition_toStorage: p34,
-        LayerSelectorDefinition_STATUS_fromStorage: p74,
-        LayerSelectorDefinition_STATUS_toStorage: p75,
-        LayerSelectorDefinition_fromStorage: p74,
-        LayerSelectorDefinition_toStorage: p75,
-        ManagedIdentityDefinition_STATUS_fromStorage: p35,
-        ManagedIdentityDefinition_STATUS_toStorage: p36,
-        ManagedIdentityDefinition_fromStorage: p35,
-        ManagedIdentityDefinition_toStorage: p36,
-        MatchOidcIdentityDefinition_STATUS_fromStorage: p76,
-        MatchOidcIdentityDefinition_STATUS_toStorage: p77,
-        MatchOidcIdentityDefinition_fromStorage: p76,
-        MatchOidcIdentityDefinition_toStorage: p77,
-        OCIRepositoryDefinition_STATUS_fromStorage: {"known":k50,"destBag":false,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_STATUS_fromStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_STATUS_fromStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_STATUS_fromStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_STATUS_fromStorage"}]]},
-        OCIRepositoryDefinition_STATUS_toStorage: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_STATUS_toStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_STATUS_toStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_STATUS_toStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_STATUS_toStorage"}]]},
-        OCIRepositoryDefinition_fromStorage: {"known":k50,"destBag":false,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_fromStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_fromStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_fromStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_fromStorage"}]]},
-        OCIRepositoryDefinition_toStorage: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_toStorage"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_toStorage"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_toStorage"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_toStorage"}]]},
-        OCIRepositoryRefDefinition_STATUS_fromStorage: p78,
-        OCIRepositoryRefDefinition_STATUS_toStorage: p79,
-        OCIRepositoryRefDefinition_fromStorage: p78,
-        OCIRepositoryRefDefinition_toStorage: p79,
-        ObjectReferenceDefinition_STATUS_fromStorage: p37,
-        ObjectReferenceDefinition_STATUS_toStorage: p38,
-        ObjectStatusConditionDefinition_STATUS_fromStorage: p39,
-        ObjectStatusConditionDefinition_STATUS_toStorage: p40,
-        ObjectStatusDefinition_STATUS_fromStorage: p41,
-        ObjectStatusDefinition_STATUS_toStorage: p42,
-        Plan_STATUS_fromStorage: p43,
-        Plan_STATUS_toStorage: p44,
-        Plan_fromStorage: p43,
-        Plan_toStorage: p44,
-        PostBuildDefinition_STATUS_fromStorage: p45,
-        PostBuildDefinition_STATUS_toStorage: p46,
-        PostBuildDefinition_fromStorage: p47,
-        PostBuildDefinition_toStorage: p48,
-        RepositoryRefDefinition_STATUS_fromStorage: p49,
-        RepositoryRefDefinition_STATUS_toStorage: p50,
-        RepositoryRefDefinition_fromStorage: p49,
-        RepositoryRefDefinition_toStorage: p50,
-        ScopeCluster_STATUS_fromStorage: p51,
-        ScopeCluster_STATUS_toStorage: p52,
-        ScopeCluster_fromStorage: p51,
-        ScopeCluster_toStorage: p52,
-        ScopeNamespace_STATUS_fromStorage: p53,
-        ScopeNamespace_STATUS_toStorage: p54,
-        ScopeNamespace_fromStorage: p53,
-        ScopeNamespace_toStorage: p54,
-        Scope_STATUS_fromStorage: p55,
-        Scope_STATUS_toStorage: p56,
-        Scope_fromStorage: p57,
-        Scope_toStorage: p58,
-        ServicePrincipalDefinition_STATUS_fromStorage: p59,
-        ServicePrincipalDefinition_STATUS_toStorage: p60,
-        ServicePrincipalDefinition_fromStorage: p61,
-        ServicePrincipalDefinition_toStorage: p62,
-        SubstituteFromDefinition_STATUS_fromStorage: p63,
-        SubstituteFromDefinition_STATUS_toStorage: p64,
-        SubstituteFromDefinition_fromStorage: p63,
-        SubstituteFromDefinition_toStorage: p64,
-        SystemData_STATUS_fromStorage: p65,
-        SystemData_STATUS_toStorage: p66,
-        SystemData_fromStorage: p65,
-        SystemData_toStorage: p66,
-        TlsConfigDefinition_STATUS_fromStorage: {"known":k52,"destBag":false,"steps":[]},
-        TlsConfigDefinition_STATUS_toStorage: p80,
-        TlsConfigDefinition_fromStorage: {"known":k53,"destBag":false,"steps":[["=","caCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","privateKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        TlsConfigDefinition_toStorage: {"known":k53,"destBag":true,"steps":[["=","caCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","privateKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        VerifyDefinition_STATUS_fromStorage: {"known":k54,"destBag":false,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_STATUS_fromStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
-        VerifyDefinition_STATUS_toStorage: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_STATUS_toStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
-        VerifyDefinition_fromStorage: {"known":k54,"destBag":false,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_fromStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
-        VerifyDefinition_toStorage: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_toStorage"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
-        conditions_Condition_fromStorage: p67,
-        conditions_Condition_toStorage: p67,
-        core_DestinationExpression_fromStorage: p68,
-        core_DestinationExpression_toStorage: p68,
-        genruntime_ArbitraryOwnerReference_fromStorage: p69,
-        genruntime_ArbitraryOwnerReference_toStorage: p69,
-        genruntime_ConfigMapDestination_fromStorage: p70,
-        genruntime_ConfigMapDestination_toStorage: p70,
-        genruntime_ConfigMapReference_fromStorage: p71,
-        genruntime_ConfigMapReference_toStorage: p71,
-        genruntime_SecretMapReference_fromStorage: p72,
-        genruntime_SecretMapReference_toStorage: p72,
-        genruntime_SecretReference_fromStorage: p73,
-        genruntime_SecretReference_toStorage: p73,
-      },
-    },
-    "v1api20241101storage": {
-      resources: {
-      },
-      types: {
-        LayerSelectorDefinition_STATUS_normalize: p75,
-        LayerSelectorDefinition_normalize: p75,
-        MatchOidcIdentityDefinition_STATUS_normalize: p77,
-        MatchOidcIdentityDefinition_normalize: p77,
-        OCIRepositoryDefinition_STATUS_normalize: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_STATUS_normalize"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_STATUS_normalize"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_STATUS_normalize"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_STATUS_normalize"}]]},
-        OCIRepositoryDefinition_normalize: {"known":k50,"destBag":true,"steps":[["=","insecure","b"],["=","layerSelector",{"obj":"LayerSelectorDefinition_normalize"}],["=","localAuthRef","s"],["=","repositoryRef",{"obj":"OCIRepositoryRefDefinition_normalize"}],["=","serviceAccountName","s"],["=","syncIntervalInSeconds","i"],["=","timeoutInSeconds","i"],["=","tlsConfig",{"obj":"TlsConfigDefinition_normalize"}],["=","url","s"],["=","useWorkloadIdentity","b"],["=","verify",{"obj":"VerifyDefinition_normalize"}]]},
-        OCIRepositoryRefDefinition_STATUS_normalize: p79,
-        OCIRepositoryRefDefinition_normalize: p79,
-        TlsConfigDefinition_STATUS_normalize: p80,
-        TlsConfigDefinition_normalize: {"known":k53,"destBag":true,"steps":[["=","caCertificate",{"obj":"genruntime_SecretReference_normalize"}],["=","clientCertificate",{"obj":"genruntime_SecretReference_normalize"}],["=","privateKey",{"obj":"genruntime_SecretReference_normalize"}]]},
-        VerifyDefinition_STATUS_normalize: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_STATUS_normalize"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
-        VerifyDefinition_normalize: {"known":k54,"destBag":true,"steps":[["=","matchOidcIdentity",{"arr":{"obj":"MatchOidcIdentityDefinition_normalize"}}],["=","provider","s"],["=","verificationConfig",{"map":"s"}]]},
-        genruntime_SecretReference_normalize: p73,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,511 +2,519 @@
 /** The conversions of kusto.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["value"];
-const k1: readonly string[] = ["capacity","name","tier"];
-const k2: readonly string[] = ["keyName","keyVaultUri","keyVersion","userIdentity"];
-const k3: readonly string[] = ["keyName","keyVaultUri","keyVersion","userIdentityReference"];
-const k4: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k5: readonly string[] = ["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration"];
-const k6: readonly string[] = ["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","originalVersion"];
-const k7: readonly string[] = ["id","type","kind","location","cosmosDbAccountResourceId","cosmosDbContainer","cosmosDbDatabase","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","retrievalStartDate","tableName"];
-const k8: readonly string[] = ["kind","location","cosmosDbAccountResourceReference","cosmosDbContainer","cosmosDbDatabase","managedIdentityResourceReference","mappingRuleName","retrievalStartDate","tableName"];
-const k9: readonly string[] = ["conditions","name","cosmosDb","eventGrid","eventHub","iotHub"];
-const k10: readonly string[] = ["azureName","owner","cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection","operatorSpec","originalVersion"];
-const k11: readonly string[] = ["azureName","owner","cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection","operatorSpec"];
-const k12: readonly string[] = ["size"];
-const k13: readonly string[] = ["conditions","name","readWrite"];
-const k14: readonly string[] = ["azureName","owner","readWriteDatabase","operatorSpec","originalVersion"];
-const k15: readonly string[] = ["azureName","owner","readWriteDatabase","operatorSpec"];
-const k16: readonly string[] = ["id","type","kind","location","blobStorageEventType","consumerGroup","dataFormat","databaseRouting","eventGridResourceId","eventHubResourceId","ignoreFirstRecord","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","storageAccountResourceId","tableName"];
-const k17: readonly string[] = ["kind","location","blobStorageEventType","consumerGroup","dataFormat","databaseRouting","eventGridResourceReference","eventHubResourceReference","ignoreFirstRecord","managedIdentityResourceReference","mappingRuleName","storageAccountResourceReference","tableName"];
-const k18: readonly string[] = ["id","type","kind","location","compression","consumerGroup","dataFormat","databaseRouting","eventHubResourceId","eventSystemProperties","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","retrievalStartDate","tableName"];
-const k19: readonly string[] = ["kind","location","compression","consumerGroup","dataFormat","databaseRouting","eventHubResourceReference","eventSystemProperties","managedIdentityResourceReference","mappingRuleName","retrievalStartDate","tableName"];
-const k20: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k21: readonly string[] = ["type","userAssignedIdentities"];
-const k22: readonly string[] = ["id","type","kind","location","consumerGroup","dataFormat","databaseRouting","eventSystemProperties","iotHubResourceId","mappingRuleName","provisioningState","retrievalStartDate","sharedAccessPolicyName","tableName"];
-const k23: readonly string[] = ["kind","location","consumerGroup","dataFormat","databaseRouting","eventSystemProperties","iotHubResourceReference","mappingRuleName","retrievalStartDate","sharedAccessPolicyName","tableName"];
-const k24: readonly string[] = ["dataIngestionUri","id","role","uri"];
-const k25: readonly string[] = ["isEnabled","maximum","minimum","version"];
-const k26: readonly string[] = ["id"];
-const k27: readonly string[] = ["id","type","kind","location","hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails"];
-const k28: readonly string[] = ["kind","location","hotCachePeriod","keyVaultProperties","softDeletePeriod"];
-const k29: readonly string[] = ["suspensionStartDate"];
-const k30: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k31: readonly string[] = ["reference"];
-const k32: readonly string[] = ["clientId","principalId"];
-const k33: readonly string[] = ["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName"];
-const k34: readonly string[] = ["dataManagementPublicIpId","enginePublicIpId","state","subnetId"];
-const k35: readonly string[] = ["dataManagementPublicIpReference","enginePublicIpReference","state","subnetReference"];
-const k36: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k37: readonly string[] = ["name","key","value","annotations","labels"];
-const k38: readonly string[] = ["name","armId"];
-const k39: readonly string[] = ["group","kind","name","armId"];
-const k40: readonly string[] = ["name","key"];
-const k41: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
-const k42: readonly string[] = ["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration","zoneStatus"];
-const k43: readonly string[] = ["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","originalVersion"];
-const k44: readonly string[] = ["calloutId","calloutType","calloutUriRegex","outboundAccess"];
-const k45: readonly string[] = ["calloutType","calloutUriRegex","outboundAccess"];
-const k46: readonly string[] = ["clusterPrincipalId","clusterTenantId"];
-const k47: readonly string[] = ["conditions","id","name","type","aadObjectId","principalId","principalName","principalType","provisioningState","role","tenantId","tenantName"];
-const k48: readonly string[] = ["name","key","annotations","labels"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","value","s"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","value","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_D13_v2","Standard_D14_v2","Standard_D16d_v5","Standard_D32d_v4","Standard_D32d_v5","Standard_DS13_v2+1TB_PS","Standard_DS13_v2+2TB_PS","Standard_DS14_v2+3TB_PS","Standard_DS14_v2+4TB_PS","Standard_E16a_v4","Standard_E16ads_v5","Standard_E16as_v4+3TB_PS","Standard_E16as_v4+4TB_PS","Standard_E16as_v5+3TB_PS","Standard_E16as_v5+4TB_PS","Standard_E16d_v4","Standard_E16d_v5","Standard_E16s_v4+3TB_PS","Standard_E16s_v4+4TB_PS","Standard_E16s_v5+3TB_PS","Standard_E16s_v5+4TB_PS","Standard_E2a_v4","Standard_E2ads_v5","Standard_E2d_v4","Standard_E2d_v5","Standard_E4a_v4","Standard_E4ads_v5","Standard_E4d_v4","Standard_E4d_v5","Standard_E64i_v3","Standard_E80ids_v4","Standard_E8a_v4","Standard_E8ads_v5","Standard_E8as_v4+1TB_PS","Standard_E8as_v4+2TB_PS","Standard_E8as_v5+1TB_PS","Standard_E8as_v5+2TB_PS","Standard_E8d_v4","Standard_E8d_v5","Standard_E8s_v4+1TB_PS","Standard_E8s_v4+2TB_PS","Standard_E8s_v5+1TB_PS","Standard_E8s_v5+2TB_PS","Standard_EC16ads_v5","Standard_EC16as_v5+3TB_PS","Standard_EC16as_v5+4TB_PS","Standard_EC8ads_v5","Standard_EC8as_v5+1TB_PS","Standard_EC8as_v5+2TB_PS","Standard_L16as_v3","Standard_L16s","Standard_L16s_v2","Standard_L16s_v3","Standard_L32as_v3","Standard_L32s_v3","Standard_L4s","Standard_L8as_v3","Standard_L8s","Standard_L8s_v2","Standard_L8s_v3"]}],["=","tier",{"spell":["Basic","Standard"]}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentity","s"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentity","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p10: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["CosmosDb"]}],["=","location","s"],["=","cosmosDbAccountResourceId","s"],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p11: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceId","s"],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p12: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","kind",{"spell":["CosmosDb"]}],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p13: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p14: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_fromStorage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_fromStorage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_fromStorage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_toStorage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_toStorage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_toStorage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_toStorage"}]]};
-const p16: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_fromStorage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_fromStorage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_fromStorage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_fromStorage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_fromStorage"}]]};
-const p17: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","size","n"]]};
-const p18: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","size","n"]]};
-const p19: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_fromStorage"}]]};
-const p20: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_toStorage"}]]};
-const p21: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_fromStorage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_fromStorage"}]]};
-const p22: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["EventGrid"]}],["=","location","s"],["=","blobStorageEventType",{"spell":["Microsoft.Storage.BlobCreated","Microsoft.Storage.BlobRenamed"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventGridResourceId","s"],["=","eventHubResourceId","s"],["=","ignoreFirstRecord","b"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
-const p23: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceId","s"],["=","eventHubResourceId","s"],["=","ignoreFirstRecord","b"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
-const p24: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","kind",{"spell":["EventGrid"]}],["=","location","s"],["=","blobStorageEventType",{"spell":["Microsoft.Storage.BlobCreated","Microsoft.Storage.BlobRenamed"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","tableName","s"]]};
-const p25: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","tableName","s"]]};
-const p26: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["EventHub"]}],["=","location","s"],["=","compression",{"spell":["GZip","None"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventHubResourceId","s"],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p27: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceId","s"],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p28: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","kind",{"spell":["EventHub"]}],["=","location","s"],["=","compression",{"spell":["GZip","None"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p29: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
-const p30: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p31: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p32: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p33: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p34: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["IotHub"]}],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
-const p35: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
-const p36: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","kind",{"spell":["IotHub"]}],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
-const p37: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
-const p38: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_fromStorage"}}]]};
-const p39: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_toStorage"}}]]};
-const p40: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","value",{"arr":{"obj":"Value_fromStorage"}}]]};
-const p41: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_toStorage"}}]]};
-const p42: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","dataIngestionUri","s"],["=","id","s"],["=","role",{"spell":["Source","Destination"]}],["=","uri","s"]]};
-const p43: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","dataIngestionUri","s"],["=","id","s"],["=","role","s"],["=","uri","s"]]};
-const p44: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","isEnabled","b"],["=","maximum","i"],["=","minimum","i"],["=","version","i"]]};
-const p45: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","isEnabled","b"],["=","maximum","i"],["=","minimum","i"],["=","version","i"]]};
-const p46: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","id","s"]]};
-const p47: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","id","s"]]};
-const p48: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["ReadWrite"]}],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]}],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_fromStorage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_fromStorage"}]]};
-const p49: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}],["=","provisioningState","s"],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_toStorage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_toStorage"}]]};
-const p50: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","kind",{"spell":["ReadWrite"]}],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}],["=","softDeletePeriod","s"]]};
-const p51: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}],["=","softDeletePeriod","s"]]};
-const p52: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","suspensionStartDate","s"]]};
-const p53: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","suspensionStartDate","s"]]};
-const p54: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["User","Application","ManagedIdentity","Key"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["User","Application","ManagedIdentity","Key"]}]]};
-const p55: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p56: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p57: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p58: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p59: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p60: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","languageExtensionCustomImageName","s"],["=","languageExtensionImageName",{"spell":["Python3_10_8","Python3_10_8_DL","Python3_6_5","PythonCustomImage","R"]}],["=","languageExtensionName",{"spell":["PYTHON","R"]}]]};
-const p61: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","languageExtensionCustomImageName","s"],["=","languageExtensionImageName","s"],["=","languageExtensionName","s"]]};
-const p62: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","dataManagementPublicIpId","s"],["=","enginePublicIpId","s"],["=","state",{"spell":["Disabled","Enabled"]}],["=","subnetId","s"]]};
-const p63: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","dataManagementPublicIpId","s"],["=","enginePublicIpId","s"],["=","state","s"],["=","subnetId","s"]]};
-const p64: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","state",{"spell":["Disabled","Enabled"]}],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p65: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","state","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p66: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p67: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p68: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p69: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p70: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
-const p71: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}]]};
-const p72: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}]]};
-const p73: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}]]};
-const p74: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}]]};
-const p75: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","calloutId","s"],["=","calloutType","s"],["=","calloutUriRegex","s"],["=","outboundAccess","s"]]};
-const p76: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","calloutType","s"],["=","calloutUriRegex","s"],["=","outboundAccess","s"]]};
-const p77: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","languageExtensionCustomImageName","s"],["=","languageExtensionImageName",{"spell":["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]}],["=","languageExtensionName",{"spell":["PYTHON","R"]}]]};
-const p78: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p79: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20230815": {
-      resources: {
-        Cluster_fromStorage: {"apiVersion":"kusto.azure.com/v1api20230815","spec":"Cluster_Spec_fromStorage","status":"Cluster_STATUS_fromStorage"},
-        Cluster_toStorage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Cluster_Spec_toStorage","status":"Cluster_STATUS_toStorage"},
-        DataConnection_fromStorage: {"apiVersion":"kusto.azure.com/v1api20230815","spec":"DataConnection_Spec_fromStorage","status":"DataConnection_STATUS_fromStorage"},
-        DataConnection_toStorage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"DataConnection_Spec_toStorage","status":"DataConnection_STATUS_toStorage"},
-        Database_fromStorage: {"apiVersion":"kusto.azure.com/v1api20230815","spec":"Database_Spec_fromStorage","status":"Database_STATUS_fromStorage"},
-        Database_toStorage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Database_Spec_toStorage","status":"Database_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["value"];
+  const k1: readonly string[] = ["capacity","name","tier"];
+  const k2: readonly string[] = ["keyName","keyVaultUri","keyVersion","userIdentity"];
+  const k3: readonly string[] = ["keyName","keyVaultUri","keyVersion","userIdentityReference"];
+  const k4: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k5: readonly string[] = ["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration"];
+  const k6: readonly string[] = ["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","originalVersion"];
+  const k7: readonly string[] = ["id","type","kind","location","cosmosDbAccountResourceId","cosmosDbContainer","cosmosDbDatabase","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","retrievalStartDate","tableName"];
+  const k8: readonly string[] = ["kind","location","cosmosDbAccountResourceReference","cosmosDbContainer","cosmosDbDatabase","managedIdentityResourceReference","mappingRuleName","retrievalStartDate","tableName"];
+  const k9: readonly string[] = ["conditions","name","cosmosDb","eventGrid","eventHub","iotHub"];
+  const k10: readonly string[] = ["azureName","owner","cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection","operatorSpec","originalVersion"];
+  const k11: readonly string[] = ["azureName","owner","cosmosDbDataConnection","eventGridDataConnection","eventHubDataConnection","iotHubDataConnection","operatorSpec"];
+  const k12: readonly string[] = ["size"];
+  const k13: readonly string[] = ["conditions","name","readWrite"];
+  const k14: readonly string[] = ["azureName","owner","readWriteDatabase","operatorSpec","originalVersion"];
+  const k15: readonly string[] = ["azureName","owner","readWriteDatabase","operatorSpec"];
+  const k16: readonly string[] = ["id","type","kind","location","blobStorageEventType","consumerGroup","dataFormat","databaseRouting","eventGridResourceId","eventHubResourceId","ignoreFirstRecord","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","storageAccountResourceId","tableName"];
+  const k17: readonly string[] = ["kind","location","blobStorageEventType","consumerGroup","dataFormat","databaseRouting","eventGridResourceReference","eventHubResourceReference","ignoreFirstRecord","managedIdentityResourceReference","mappingRuleName","storageAccountResourceReference","tableName"];
+  const k18: readonly string[] = ["id","type","kind","location","compression","consumerGroup","dataFormat","databaseRouting","eventHubResourceId","eventSystemProperties","managedIdentityObjectId","managedIdentityResourceId","mappingRuleName","provisioningState","retrievalStartDate","tableName"];
+  const k19: readonly string[] = ["kind","location","compression","consumerGroup","dataFormat","databaseRouting","eventHubResourceReference","eventSystemProperties","managedIdentityResourceReference","mappingRuleName","retrievalStartDate","tableName"];
+  const k20: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k21: readonly string[] = ["type","userAssignedIdentities"];
+  const k22: readonly string[] = ["id","type","kind","location","consumerGroup","dataFormat","databaseRouting","eventSystemProperties","iotHubResourceId","mappingRuleName","provisioningState","retrievalStartDate","sharedAccessPolicyName","tableName"];
+  const k23: readonly string[] = ["kind","location","consumerGroup","dataFormat","databaseRouting","eventSystemProperties","iotHubResourceReference","mappingRuleName","retrievalStartDate","sharedAccessPolicyName","tableName"];
+  const k24: readonly string[] = ["dataIngestionUri","id","role","uri"];
+  const k25: readonly string[] = ["isEnabled","maximum","minimum","version"];
+  const k26: readonly string[] = ["id"];
+  const k27: readonly string[] = ["id","type","kind","location","hotCachePeriod","isFollowed","keyVaultProperties","provisioningState","softDeletePeriod","statistics","suspensionDetails"];
+  const k28: readonly string[] = ["kind","location","hotCachePeriod","keyVaultProperties","softDeletePeriod"];
+  const k29: readonly string[] = ["suspensionStartDate"];
+  const k30: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k31: readonly string[] = ["reference"];
+  const k32: readonly string[] = ["clientId","principalId"];
+  const k33: readonly string[] = ["languageExtensionCustomImageName","languageExtensionImageName","languageExtensionName"];
+  const k34: readonly string[] = ["dataManagementPublicIpId","enginePublicIpId","state","subnetId"];
+  const k35: readonly string[] = ["dataManagementPublicIpReference","enginePublicIpReference","state","subnetReference"];
+  const k36: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k37: readonly string[] = ["name","key","value","annotations","labels"];
+  const k38: readonly string[] = ["name","armId"];
+  const k39: readonly string[] = ["group","kind","name","armId"];
+  const k40: readonly string[] = ["name","key"];
+  const k41: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
+  const k42: readonly string[] = ["conditions","id","name","type","etag","identity","location","sku","systemData","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","dataIngestionUri","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","migrationCluster","optimizedAutoscale","privateEndpointConnections","provisioningState","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","state","stateReason","trustedExternalTenants","uri","virtualNetworkConfiguration","zoneStatus"];
+  const k43: readonly string[] = ["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec","originalVersion"];
+  const k44: readonly string[] = ["calloutId","calloutType","calloutUriRegex","outboundAccess"];
+  const k45: readonly string[] = ["calloutType","calloutUriRegex","outboundAccess"];
+  const k46: readonly string[] = ["clusterPrincipalId","clusterTenantId"];
+  const k47: readonly string[] = ["conditions","id","name","type","aadObjectId","principalId","principalName","principalType","provisioningState","role","tenantId","tenantName"];
+  const k48: readonly string[] = ["name","key","annotations","labels"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","value","s"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","value","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","capacity","i"],["=","name",{"spell":["Dev(No SLA)_Standard_D11_v2","Dev(No SLA)_Standard_E2a_v4","Standard_D11_v2","Standard_D12_v2","Standard_D13_v2","Standard_D14_v2","Standard_D16d_v5","Standard_D32d_v4","Standard_D32d_v5","Standard_DS13_v2+1TB_PS","Standard_DS13_v2+2TB_PS","Standard_DS14_v2+3TB_PS","Standard_DS14_v2+4TB_PS","Standard_E16a_v4","Standard_E16ads_v5","Standard_E16as_v4+3TB_PS","Standard_E16as_v4+4TB_PS","Standard_E16as_v5+3TB_PS","Standard_E16as_v5+4TB_PS","Standard_E16d_v4","Standard_E16d_v5","Standard_E16s_v4+3TB_PS","Standard_E16s_v4+4TB_PS","Standard_E16s_v5+3TB_PS","Standard_E16s_v5+4TB_PS","Standard_E2a_v4","Standard_E2ads_v5","Standard_E2d_v4","Standard_E2d_v5","Standard_E4a_v4","Standard_E4ads_v5","Standard_E4d_v4","Standard_E4d_v5","Standard_E64i_v3","Standard_E80ids_v4","Standard_E8a_v4","Standard_E8ads_v5","Standard_E8as_v4+1TB_PS","Standard_E8as_v4+2TB_PS","Standard_E8as_v5+1TB_PS","Standard_E8as_v5+2TB_PS","Standard_E8d_v4","Standard_E8d_v5","Standard_E8s_v4+1TB_PS","Standard_E8s_v4+2TB_PS","Standard_E8s_v5+1TB_PS","Standard_E8s_v5+2TB_PS","Standard_EC16ads_v5","Standard_EC16as_v5+3TB_PS","Standard_EC16as_v5+4TB_PS","Standard_EC8ads_v5","Standard_EC8as_v5+1TB_PS","Standard_EC8as_v5+2TB_PS","Standard_L16as_v3","Standard_L16s","Standard_L16s_v2","Standard_L16s_v3","Standard_L32as_v3","Standard_L32s_v3","Standard_L4s","Standard_L8as_v3","Standard_L8s","Standard_L8s_v2","Standard_L8s_v3"]}],["=","tier",{"spell":["Basic","Standard"]}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentity","s"]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentity","s"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p10: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["CosmosDb"]}],["=","location","s"],["=","cosmosDbAccountResourceId","s"],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p11: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceId","s"],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p12: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","kind",{"spell":["CosmosDb"]}],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p13: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p14: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_fromStorage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_fromStorage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_fromStorage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_fromStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_toStorage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_toStorage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_toStorage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_toStorage"}]]};
+  const p16: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_fromStorage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_fromStorage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_fromStorage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_fromStorage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_fromStorage"}]]};
+  const p17: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","size","n"]]};
+  const p18: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","size","n"]]};
+  const p19: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_fromStorage"}]]};
+  const p20: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_toStorage"}]]};
+  const p21: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_fromStorage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_fromStorage"}]]};
+  const p22: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["EventGrid"]}],["=","location","s"],["=","blobStorageEventType",{"spell":["Microsoft.Storage.BlobCreated","Microsoft.Storage.BlobRenamed"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventGridResourceId","s"],["=","eventHubResourceId","s"],["=","ignoreFirstRecord","b"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
+  const p23: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceId","s"],["=","eventHubResourceId","s"],["=","ignoreFirstRecord","b"],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","storageAccountResourceId","s"],["=","tableName","s"]]};
+  const p24: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","kind",{"spell":["EventGrid"]}],["=","location","s"],["=","blobStorageEventType",{"spell":["Microsoft.Storage.BlobCreated","Microsoft.Storage.BlobRenamed"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","tableName","s"]]};
+  const p25: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","tableName","s"]]};
+  const p26: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["EventHub"]}],["=","location","s"],["=","compression",{"spell":["GZip","None"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventHubResourceId","s"],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p27: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceId","s"],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityObjectId","s"],["=","managedIdentityResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p28: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","kind",{"spell":["EventHub"]}],["=","location","s"],["=","compression",{"spell":["GZip","None"]}],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p29: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]};
+  const p30: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+  const p31: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+  const p32: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p33: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p34: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["IotHub"]}],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
+  const p35: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceId","s"],["=","mappingRuleName","s"],["=","provisioningState","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
+  const p36: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","kind",{"spell":["IotHub"]}],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat",{"spell":["APACHEAVRO","AVRO","CSV","JSON","MULTIJSON","ORC","PARQUET","PSV","RAW","SCSV","SINGLEJSON","SOHSV","TSV","TSVE","TXT","W3CLOGFILE"]}],["=","databaseRouting",{"spell":["Multi","Single"]}],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
+  const p37: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]};
+  const p38: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_fromStorage"}}]]};
+  const p39: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_toStorage"}}]]};
+  const p40: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","value",{"arr":{"obj":"Value_fromStorage"}}]]};
+  const p41: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_toStorage"}}]]};
+  const p42: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","dataIngestionUri","s"],["=","id","s"],["=","role",{"spell":["Source","Destination"]}],["=","uri","s"]]};
+  const p43: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","dataIngestionUri","s"],["=","id","s"],["=","role","s"],["=","uri","s"]]};
+  const p44: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","isEnabled","b"],["=","maximum","i"],["=","minimum","i"],["=","version","i"]]};
+  const p45: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","isEnabled","b"],["=","maximum","i"],["=","minimum","i"],["=","version","i"]]};
+  const p46: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","id","s"]]};
+  const p47: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","id","s"]]};
+  const p48: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","id","s"],["=","type","s"],["=","kind",{"spell":["ReadWrite"]}],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_fromStorage"}],["=","provisioningState",{"spell":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]}],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_fromStorage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_fromStorage"}]]};
+  const p49: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_toStorage"}],["=","provisioningState","s"],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_toStorage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_toStorage"}]]};
+  const p50: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","kind",{"spell":["ReadWrite"]}],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_fromStorage"}],["=","softDeletePeriod","s"]]};
+  const p51: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_toStorage"}],["=","softDeletePeriod","s"]]};
+  const p52: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","suspensionStartDate","s"]]};
+  const p53: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","suspensionStartDate","s"]]};
+  const p54: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["User","Application","ManagedIdentity","Key"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["User","Application","ManagedIdentity","Key"]}]]};
+  const p55: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p56: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p57: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p58: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p59: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p60: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","languageExtensionCustomImageName","s"],["=","languageExtensionImageName",{"spell":["Python3_10_8","Python3_10_8_DL","Python3_6_5","PythonCustomImage","R"]}],["=","languageExtensionName",{"spell":["PYTHON","R"]}]]};
+  const p61: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","languageExtensionCustomImageName","s"],["=","languageExtensionImageName","s"],["=","languageExtensionName","s"]]};
+  const p62: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","dataManagementPublicIpId","s"],["=","enginePublicIpId","s"],["=","state",{"spell":["Disabled","Enabled"]}],["=","subnetId","s"]]};
+  const p63: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","dataManagementPublicIpId","s"],["=","enginePublicIpId","s"],["=","state","s"],["=","subnetId","s"]]};
+  const p64: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","state",{"spell":["Disabled","Enabled"]}],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p65: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","state","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p66: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p67: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p68: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p69: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p70: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  const p71: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}]]};
+  const p72: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","keyName","s"],["=","keyVaultUri","s"],["=","keyVersion","s"],["=","userIdentityReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}]]};
+  const p73: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}]]};
+  const p74: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}]]};
+  const p75: TypeConversionPlan = {"known":k44,"destBag":true,"steps":[["=","calloutId","s"],["=","calloutType","s"],["=","calloutUriRegex","s"],["=","outboundAccess","s"]]};
+  const p76: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","calloutType","s"],["=","calloutUriRegex","s"],["=","outboundAccess","s"]]};
+  const p77: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","languageExtensionCustomImageName","s"],["=","languageExtensionImageName",{"spell":["Python3_10_8","Python3_10_8_DL","Python3_11_7","Python3_11_7_DL","Python3_6_5","PythonCustomImage","R"]}],["=","languageExtensionName",{"spell":["PYTHON","R"]}]]};
+  const p78: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p79: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  return {
+    packages: {
+      "v1api20230815": {
+        resources: {
+          Cluster_fromStorage: {"apiVersion":"kusto.azure.com/v1api20230815","spec":"Cluster_Spec_fromStorage","status":"Cluster_STATUS_fromStorage"},
+          Cluster_toStorage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Cluster_Spec_toStorage","status":"Cluster_STATUS_toStorage"},
+          DataConnection_fromStorage: {"apiVersion":"kusto.azure.com/v1api20230815","spec":"DataConnection_Spec_fromStorage","status":"DataConnection_STATUS_fromStorage"},
+          DataConnection_toStorage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"DataConnection_Spec_toStorage","status":"DataConnection_STATUS_toStorage"},
+          Database_fromStorage: {"apiVersion":"kusto.azure.com/v1api20230815","spec":"Database_Spec_fromStorage","status":"Database_STATUS_fromStorage"},
+          Database_toStorage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Database_Spec_toStorage","status":"Database_STATUS_toStorage"},
+        },
+        types: {
+          AcceptedAudience_STATUS_fromStorage: p0,
+          AcceptedAudience_STATUS_toStorage: p1,
+          AcceptedAudience_fromStorage: p0,
+          AcceptedAudience_toStorage: p1,
+          AzureSku_STATUS_fromStorage: p2,
+          AzureSku_STATUS_toStorage: p3,
+          AzureSku_fromStorage: p2,
+          AzureSku_toStorage: p3,
+          ClusterKeyVaultProperties_STATUS_fromStorage: p4,
+          ClusterKeyVaultProperties_STATUS_toStorage: p5,
+          ClusterKeyVaultProperties_fromStorage: p6,
+          ClusterKeyVaultProperties_toStorage: p7,
+          ClusterOperatorSpec_fromStorage: p8,
+          ClusterOperatorSpec_toStorage: p9,
+          Cluster_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_fromStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","state",{"spell":["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]}],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_fromStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_fromStorage"}]]},
+          Cluster_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_toStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_toStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_toStorage"}]]},
+          Cluster_Spec_fromStorage: {"known":k6,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_fromStorage"}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_fromStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_fromStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_fromStorage"}]]},
+          Cluster_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_toStorage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_toStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_toStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_toStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_toStorage"}],["v","v1api20230815"]]},
+          CosmosDbDataConnection_STATUS_fromStorage: p10,
+          CosmosDbDataConnection_STATUS_toStorage: p11,
+          CosmosDbDataConnection_fromStorage: p12,
+          CosmosDbDataConnection_toStorage: p13,
+          DataConnectionOperatorSpec_fromStorage: p8,
+          DataConnectionOperatorSpec_toStorage: p9,
+          DataConnection_STATUS_fromStorage: p14,
+          DataConnection_STATUS_toStorage: p15,
+          DataConnection_Spec_fromStorage: p16,
+          DataConnection_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_toStorage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_toStorage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_toStorage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_toStorage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_toStorage"}],["v","v1api20230815"]]},
+          DatabaseOperatorSpec_fromStorage: p8,
+          DatabaseOperatorSpec_toStorage: p9,
+          DatabaseStatistics_STATUS_fromStorage: p17,
+          DatabaseStatistics_STATUS_toStorage: p18,
+          Database_STATUS_fromStorage: p19,
+          Database_STATUS_toStorage: p20,
+          Database_Spec_fromStorage: p21,
+          Database_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_toStorage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_toStorage"}],["v","v1api20230815"]]},
+          EventGridDataConnection_STATUS_fromStorage: p22,
+          EventGridDataConnection_STATUS_toStorage: p23,
+          EventGridDataConnection_fromStorage: p24,
+          EventGridDataConnection_toStorage: p25,
+          EventHubDataConnection_STATUS_fromStorage: p26,
+          EventHubDataConnection_STATUS_toStorage: p27,
+          EventHubDataConnection_fromStorage: p28,
+          EventHubDataConnection_toStorage: p29,
+          Identity_STATUS_fromStorage: p30,
+          Identity_STATUS_toStorage: p31,
+          Identity_fromStorage: p32,
+          Identity_toStorage: p33,
+          IotHubDataConnection_STATUS_fromStorage: p34,
+          IotHubDataConnection_STATUS_toStorage: p35,
+          IotHubDataConnection_fromStorage: p36,
+          IotHubDataConnection_toStorage: p37,
+          KeyVaultProperties_STATUS_fromStorage: p4,
+          KeyVaultProperties_STATUS_toStorage: p5,
+          KeyVaultProperties_fromStorage: p6,
+          KeyVaultProperties_toStorage: p7,
+          LanguageExtensions_STATUS_fromStorage: p38,
+          LanguageExtensions_STATUS_toStorage: p39,
+          LanguageExtensions_fromStorage: p40,
+          LanguageExtensions_toStorage: p41,
+          MigrationCluster_STATUS_fromStorage: p42,
+          MigrationCluster_STATUS_toStorage: p43,
+          OptimizedAutoscale_STATUS_fromStorage: p44,
+          OptimizedAutoscale_STATUS_toStorage: p45,
+          OptimizedAutoscale_fromStorage: p44,
+          OptimizedAutoscale_toStorage: p45,
+          PrivateEndpointConnection_STATUS_fromStorage: p46,
+          PrivateEndpointConnection_STATUS_toStorage: p47,
+          ReadWriteDatabase_STATUS_fromStorage: p48,
+          ReadWriteDatabase_STATUS_toStorage: p49,
+          ReadWriteDatabase_fromStorage: p50,
+          ReadWriteDatabase_toStorage: p51,
+          SuspensionDetails_STATUS_fromStorage: p52,
+          SuspensionDetails_STATUS_toStorage: p53,
+          SystemData_STATUS_fromStorage: p54,
+          SystemData_STATUS_toStorage: p55,
+          TrustedExternalTenant_STATUS_fromStorage: p0,
+          TrustedExternalTenant_STATUS_toStorage: p1,
+          TrustedExternalTenant_fromStorage: p0,
+          TrustedExternalTenant_toStorage: p1,
+          UserAssignedIdentityDetails_fromStorage: p56,
+          UserAssignedIdentityDetails_toStorage: p57,
+          UserAssignedIdentity_STATUS_fromStorage: p58,
+          UserAssignedIdentity_STATUS_toStorage: p59,
+          Value_STATUS_fromStorage: p60,
+          Value_STATUS_toStorage: p61,
+          Value_fromStorage: p60,
+          Value_toStorage: p61,
+          VirtualNetworkConfiguration_STATUS_fromStorage: p62,
+          VirtualNetworkConfiguration_STATUS_toStorage: p63,
+          VirtualNetworkConfiguration_fromStorage: p64,
+          VirtualNetworkConfiguration_toStorage: p65,
+          conditions_Condition_fromStorage: p66,
+          conditions_Condition_toStorage: p66,
+          core_DestinationExpression_fromStorage: p67,
+          core_DestinationExpression_toStorage: p67,
+          genruntime_KnownResourceReference_fromStorage: p68,
+          genruntime_KnownResourceReference_toStorage: p68,
+          genruntime_ResourceReference_fromStorage: p69,
+          genruntime_ResourceReference_toStorage: p69,
+          genruntime_SecretReference_fromStorage: p70,
+          genruntime_SecretReference_toStorage: p70,
+        },
       },
-      types: {
-        AcceptedAudience_STATUS_fromStorage: p0,
-        AcceptedAudience_STATUS_toStorage: p1,
-        AcceptedAudience_fromStorage: p0,
-        AcceptedAudience_toStorage: p1,
-        AzureSku_STATUS_fromStorage: p2,
-        AzureSku_STATUS_toStorage: p3,
-        AzureSku_fromStorage: p2,
-        AzureSku_toStorage: p3,
-        ClusterKeyVaultProperties_STATUS_fromStorage: p4,
-        ClusterKeyVaultProperties_STATUS_toStorage: p5,
-        ClusterKeyVaultProperties_fromStorage: p6,
-        ClusterKeyVaultProperties_toStorage: p7,
-        ClusterOperatorSpec_fromStorage: p8,
-        ClusterOperatorSpec_toStorage: p9,
-        Cluster_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_fromStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","state",{"spell":["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]}],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_fromStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_fromStorage"}]]},
-        Cluster_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_toStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_toStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_toStorage"}]]},
-        Cluster_Spec_fromStorage: {"known":k6,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_fromStorage"}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_fromStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_fromStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_fromStorage"}]]},
-        Cluster_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_toStorage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_toStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_toStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_toStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_toStorage"}],["v","v1api20230815"]]},
-        CosmosDbDataConnection_STATUS_fromStorage: p10,
-        CosmosDbDataConnection_STATUS_toStorage: p11,
-        CosmosDbDataConnection_fromStorage: p12,
-        CosmosDbDataConnection_toStorage: p13,
-        DataConnectionOperatorSpec_fromStorage: p8,
-        DataConnectionOperatorSpec_toStorage: p9,
-        DataConnection_STATUS_fromStorage: p14,
-        DataConnection_STATUS_toStorage: p15,
-        DataConnection_Spec_fromStorage: p16,
-        DataConnection_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_toStorage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_toStorage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_toStorage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_toStorage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_toStorage"}],["v","v1api20230815"]]},
-        DatabaseOperatorSpec_fromStorage: p8,
-        DatabaseOperatorSpec_toStorage: p9,
-        DatabaseStatistics_STATUS_fromStorage: p17,
-        DatabaseStatistics_STATUS_toStorage: p18,
-        Database_STATUS_fromStorage: p19,
-        Database_STATUS_toStorage: p20,
-        Database_Spec_fromStorage: p21,
-        Database_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_toStorage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_toStorage"}],["v","v1api20230815"]]},
-        EventGridDataConnection_STATUS_fromStorage: p22,
-        EventGridDataConnection_STATUS_toStorage: p23,
-        EventGridDataConnection_fromStorage: p24,
-        EventGridDataConnection_toStorage: p25,
-        EventHubDataConnection_STATUS_fromStorage: p26,
-        EventHubDataConnection_STATUS_toStorage: p27,
-        EventHubDataConnection_fromStorage: p28,
-        EventHubDataConnection_toStorage: p29,
-        Identity_STATUS_fromStorage: p30,
-        Identity_STATUS_toStorage: p31,
-        Identity_fromStorage: p32,
-        Identity_toStorage: p33,
-        IotHubDataConnection_STATUS_fromStorage: p34,
-        IotHubDataConnection_STATUS_toStorage: p35,
-        IotHubDataConnection_fromStorage: p36,
-        IotHubDataConnection_toStorage: p37,
-        KeyVaultProperties_STATUS_fromStorage: p4,
-        KeyVaultProperties_STATUS_toStorage: p5,
-        KeyVaultProperties_fromStorage: p6,
-        KeyVaultProperties_toStorage: p7,
-        LanguageExtensions_STATUS_fromStorage: p38,
-        LanguageExtensions_STATUS_toStorage: p39,
-        LanguageExtensions_fromStorage: p40,
-        LanguageExtensions_toStorage: p41,
-        MigrationCluster_STATUS_fromStorage: p42,
-        MigrationCluster_STATUS_toStorage: p43,
-        OptimizedAutoscale_STATUS_fromStorage: p44,
-        OptimizedAutoscale_STATUS_toStorage: p45,
-        OptimizedAutoscale_fromStorage: p44,
-        OptimizedAutoscale_toStorage: p45,
-        PrivateEndpointConnection_STATUS_fromStorage: p46,
-        PrivateEndpointConnection_STATUS_toStorage: p47,
-        ReadWriteDatabase_STATUS_fromStorage: p48,
-        ReadWriteDatabase_STATUS_toStorage: p49,
-        ReadWriteDatabase_fromStorage: p50,
-        ReadWriteDatabase_toStorage: p51,
-        SuspensionDetails_STATUS_fromStorage: p52,
-        SuspensionDetails_STATUS_toStorage: p53,
-        SystemData_STATUS_fromStorage: p54,
-        SystemData_STATUS_toStorage: p55,
-        TrustedExternalTenant_STATUS_fromStorage: p0,
-        TrustedExternalTenant_STATUS_toStorage: p1,
-        TrustedExternalTenant_fromStorage: p0,
-        TrustedExternalTenant_toStorage: p1,
-        UserAssignedIdentityDetails_fromStorage: p56,
-        UserAssignedIdentityDetails_toStorage: p57,
-        UserAssignedIdentity_STATUS_fromStorage: p58,
-        UserAssignedIdentity_STATUS_toStorage: p59,
-        Value_STATUS_fromStorage: p60,
-        Value_STATUS_toStorage: p61,
-        Value_fromStorage: p60,
-        Value_toStorage: p61,
-        VirtualNetworkConfiguration_STATUS_fromStorage: p62,
-        VirtualNetworkConfiguration_STATUS_toStorage: p63,
-        VirtualNetworkConfiguration_fromStorage: p64,
-        VirtualNetworkConfiguration_toStorage: p65,
-        conditions_Condition_fromStorage: p66,
-        conditions_Condition_toStorage: p66,
-        core_DestinationExpression_fromStorage: p67,
-        core_DestinationExpression_toStorage: p67,
-        genruntime_KnownResourceReference_fromStorage: p68,
-        genruntime_KnownResourceReference_toStorage: p68,
-        genruntime_ResourceReference_fromStorage: p69,
-        genruntime_ResourceReference_toStorage: p69,
-        genruntime_SecretReference_fromStorage: p70,
-        genruntime_SecretReference_toStorage: p70,
+      "v1api20230815storage": {
+        resources: {
+          Cluster_from_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Cluster_Spec_from_v1api20240413storage","status":"Cluster_STATUS_from_v1api20240413storage"},
+          Cluster_to_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Cluster_Spec_to_v1api20240413storage","status":"Cluster_STATUS_to_v1api20240413storage"},
+          DataConnection_from_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"DataConnection_Spec_from_v1api20240413storage","status":"DataConnection_STATUS_from_v1api20240413storage"},
+          DataConnection_to_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"DataConnection_Spec_to_v1api20240413storage","status":"DataConnection_STATUS_to_v1api20240413storage"},
+          Database_from_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Database_Spec_from_v1api20240413storage","status":"Database_STATUS_from_v1api20240413storage"},
+          Database_to_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Database_Spec_to_v1api20240413storage","status":"Database_STATUS_to_v1api20240413storage"},
+        },
+        types: {
+          AcceptedAudience_STATUS_from_v1api20240413storage: p1,
+          AcceptedAudience_STATUS_to_v1api20240413storage: p1,
+          AcceptedAudience_from_v1api20240413storage: p1,
+          AcceptedAudience_to_v1api20240413storage: p1,
+          AzureSku_STATUS_from_v1api20240413storage: p3,
+          AzureSku_STATUS_to_v1api20240413storage: p3,
+          AzureSku_from_v1api20240413storage: p3,
+          AzureSku_to_v1api20240413storage: p3,
+          ClusterKeyVaultProperties_STATUS_from_v1api20240413storage: p5,
+          ClusterKeyVaultProperties_STATUS_to_v1api20240413storage: p5,
+          ClusterKeyVaultProperties_from_v1api20240413storage: p71,
+          ClusterKeyVaultProperties_to_v1api20240413storage: p72,
+          ClusterOperatorSpec_from_v1api20240413storage: {"known":k41,"src":"v1api20240413storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}],[">","configMaps",{"obj":"ClusterOperatorConfigMaps_normalize"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}]]},
+          ClusterOperatorSpec_to_v1api20240413storage: {"known":k4,"dest":"v1api20240413storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}],["<","configMaps",{"obj":"ClusterOperatorConfigMaps_normalize"}]]},
+          Cluster_STATUS_from_v1api20240413storage: {"known":k42,"src":"v1api20240413storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240413storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_from_v1api20240413storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_from_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],[">","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_normalize"}}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_from_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_from_v1api20240413storage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_from_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_from_v1api20240413storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20240413storage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_from_v1api20240413storage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_from_v1api20240413storage"}],[">","zoneStatus"]]},
+          Cluster_STATUS_to_v1api20240413storage: {"known":k5,"dest":"v1api20240413storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240413storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_to_v1api20240413storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_to_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_to_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_to_v1api20240413storage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_to_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_to_v1api20240413storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20240413storage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_to_v1api20240413storage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_to_v1api20240413storage"}],["<","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_normalize"}}],["<","zoneStatus","s"]]},
+          Cluster_Spec_from_v1api20240413storage: {"known":k43,"src":"v1api20240413storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240413storage"}],["=","identity",{"obj":"Identity_from_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_from_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_from_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],[">","calloutPolicies",{"arr":{"obj":"CalloutPolicy_normalize"}}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_from_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_from_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_from_v1api20240413storage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_from_v1api20240413storage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_from_v1api20240413storage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_from_v1api20240413storage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_from_v1api20240413storage"}],["=0","originalVersion","s"]]},
+          Cluster_Spec_to_v1api20240413storage: {"known":k6,"dest":"v1api20240413storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240413storage"}],["=","identity",{"obj":"Identity_to_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_to_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_to_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_to_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_to_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_to_v1api20240413storage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_to_v1api20240413storage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_to_v1api20240413storage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_to_v1api20240413storage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_to_v1api20240413storage"}],["=0","originalVersion","s"],["<","calloutPolicies",{"arr":{"obj":"CalloutPolicy_normalize"}}]]},
+          CosmosDbDataConnection_STATUS_from_v1api20240413storage: p11,
+          CosmosDbDataConnection_STATUS_to_v1api20240413storage: p11,
+          CosmosDbDataConnection_from_v1api20240413storage: {"known":k8,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
+          CosmosDbDataConnection_to_v1api20240413storage: {"known":k8,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
+          DataConnectionOperatorSpec_from_v1api20240413storage: p73,
+          DataConnectionOperatorSpec_to_v1api20240413storage: p74,
+          DataConnection_STATUS_from_v1api20240413storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240413storage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_from_v1api20240413storage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_from_v1api20240413storage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_from_v1api20240413storage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_from_v1api20240413storage"}]]},
+          DataConnection_STATUS_to_v1api20240413storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240413storage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_to_v1api20240413storage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_to_v1api20240413storage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_to_v1api20240413storage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_to_v1api20240413storage"}]]},
+          DataConnection_Spec_from_v1api20240413storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240413storage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_from_v1api20240413storage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_from_v1api20240413storage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_from_v1api20240413storage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_from_v1api20240413storage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_from_v1api20240413storage"}],["=0","originalVersion","s"]]},
+          DataConnection_Spec_to_v1api20240413storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240413storage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_to_v1api20240413storage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_to_v1api20240413storage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_to_v1api20240413storage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_to_v1api20240413storage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_to_v1api20240413storage"}],["=0","originalVersion","s"]]},
+          DatabaseOperatorSpec_from_v1api20240413storage: p73,
+          DatabaseOperatorSpec_to_v1api20240413storage: p74,
+          DatabaseStatistics_STATUS_from_v1api20240413storage: p18,
+          DatabaseStatistics_STATUS_to_v1api20240413storage: p18,
+          Database_STATUS_from_v1api20240413storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240413storage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_from_v1api20240413storage"}]]},
+          Database_STATUS_to_v1api20240413storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240413storage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_to_v1api20240413storage"}]]},
+          Database_Spec_from_v1api20240413storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240413storage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_from_v1api20240413storage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_from_v1api20240413storage"}],["=0","originalVersion","s"]]},
+          Database_Spec_to_v1api20240413storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240413storage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_to_v1api20240413storage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_to_v1api20240413storage"}],["=0","originalVersion","s"]]},
+          EventGridDataConnection_STATUS_from_v1api20240413storage: p23,
+          EventGridDataConnection_STATUS_to_v1api20240413storage: p23,
+          EventGridDataConnection_from_v1api20240413storage: {"known":k17,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","tableName","s"]]},
+          EventGridDataConnection_to_v1api20240413storage: {"known":k17,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","tableName","s"]]},
+          EventHubDataConnection_STATUS_from_v1api20240413storage: p27,
+          EventHubDataConnection_STATUS_to_v1api20240413storage: p27,
+          EventHubDataConnection_from_v1api20240413storage: {"known":k19,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
+          EventHubDataConnection_to_v1api20240413storage: {"known":k19,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
+          Identity_STATUS_from_v1api20240413storage: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240413storage"}}]]},
+          Identity_STATUS_to_v1api20240413storage: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240413storage"}}]]},
+          Identity_from_v1api20240413storage: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240413storage"}}]]},
+          Identity_to_v1api20240413storage: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240413storage"}}]]},
+          IotHubDataConnection_STATUS_from_v1api20240413storage: p35,
+          IotHubDataConnection_STATUS_to_v1api20240413storage: p35,
+          IotHubDataConnection_from_v1api20240413storage: {"known":k23,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]},
+          IotHubDataConnection_to_v1api20240413storage: {"known":k23,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]},
+          KeyVaultProperties_STATUS_from_v1api20240413storage: p5,
+          KeyVaultProperties_STATUS_to_v1api20240413storage: p5,
+          KeyVaultProperties_from_v1api20240413storage: p71,
+          KeyVaultProperties_to_v1api20240413storage: p72,
+          LanguageExtensions_STATUS_from_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_from_v1api20240413storage"}}]]},
+          LanguageExtensions_STATUS_to_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_to_v1api20240413storage"}}]]},
+          LanguageExtensions_from_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_from_v1api20240413storage"}}]]},
+          LanguageExtensions_to_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_to_v1api20240413storage"}}]]},
+          MigrationCluster_STATUS_from_v1api20240413storage: p43,
+          MigrationCluster_STATUS_to_v1api20240413storage: p43,
+          OptimizedAutoscale_STATUS_from_v1api20240413storage: p45,
+          OptimizedAutoscale_STATUS_to_v1api20240413storage: p45,
+          OptimizedAutoscale_from_v1api20240413storage: p45,
+          OptimizedAutoscale_to_v1api20240413storage: p45,
+          PrivateEndpointConnection_STATUS_from_v1api20240413storage: p47,
+          PrivateEndpointConnection_STATUS_to_v1api20240413storage: p47,
+          ReadWriteDatabase_STATUS_from_v1api20240413storage: {"known":k27,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v1api20240413storage"}],["=","provisioningState","s"],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_from_v1api20240413storage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_from_v1api20240413storage"}]]},
+          ReadWriteDatabase_STATUS_to_v1api20240413storage: {"known":k27,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v1api20240413storage"}],["=","provisioningState","s"],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_to_v1api20240413storage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_to_v1api20240413storage"}]]},
+          ReadWriteDatabase_from_v1api20240413storage: {"known":k28,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v1api20240413storage"}],["=","softDeletePeriod","s"]]},
+          ReadWriteDatabase_to_v1api20240413storage: {"known":k28,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v1api20240413storage"}],["=","softDeletePeriod","s"]]},
+          SuspensionDetails_STATUS_from_v1api20240413storage: p53,
+          SuspensionDetails_STATUS_to_v1api20240413storage: p53,
+          SystemData_STATUS_from_v1api20240413storage: p55,
+          SystemData_STATUS_to_v1api20240413storage: p55,
+          TrustedExternalTenant_STATUS_from_v1api20240413storage: p1,
+          TrustedExternalTenant_STATUS_to_v1api20240413storage: p1,
+          TrustedExternalTenant_from_v1api20240413storage: p1,
+          TrustedExternalTenant_to_v1api20240413storage: p1,
+          UserAssignedIdentityDetails_from_v1api20240413storage: {"known":k31,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}]]},
+          UserAssignedIdentityDetails_to_v1api20240413storage: {"known":k31,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}]]},
+          UserAssignedIdentity_STATUS_from_v1api20240413storage: p59,
+          UserAssignedIdentity_STATUS_to_v1api20240413storage: p59,
+          Value_STATUS_from_v1api20240413storage: p61,
+          Value_STATUS_to_v1api20240413storage: p61,
+          Value_from_v1api20240413storage: p61,
+          Value_to_v1api20240413storage: p61,
+          VirtualNetworkConfiguration_STATUS_from_v1api20240413storage: p63,
+          VirtualNetworkConfiguration_STATUS_to_v1api20240413storage: p63,
+          VirtualNetworkConfiguration_from_v1api20240413storage: {"known":k35,"destBag":true,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","state","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}]]},
+          VirtualNetworkConfiguration_to_v1api20240413storage: {"known":k35,"destBag":true,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","state","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}]]},
+          conditions_Condition_from_v1api20240413storage: p66,
+          conditions_Condition_to_v1api20240413storage: p66,
+          core_DestinationExpression_from_v1api20240413storage: p67,
+          core_DestinationExpression_to_v1api20240413storage: p67,
+          genruntime_KnownResourceReference_from_v1api20240413storage: p68,
+          genruntime_KnownResourceReference_to_v1api20240413storage: p68,
+          genruntime_ResourceReference_from_v1api20240413storage: p69,
+          genruntime_ResourceReference_to_v1api20240413storage: p69,
+          genruntime_SecretReference_from_v1api20240413storage: p70,
+          genruntime_SecretReference_to_v1api20240413storage: p70,
+        },
+      },
+      "v1api20240413": {
+        resources: {
+          Cluster_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"Cluster_Spec_fromStorage","status":"Cluster_STATUS_fromStorage"},
+          Cluster_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Cluster_Spec_toStorage","status":"Cluster_STATUS_toStorage"},
+          DataConnection_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"DataConnection_Spec_fromStorage","status":"DataConnection_STATUS_fromStorage"},
+          DataConnection_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"DataConnection_Spec_toStorage","status":"DataConnection_STATUS_toStorage"},
+          Database_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"Database_Spec_fromStorage","status":"Database_STATUS_fromStorage"},
+          Database_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Database_Spec_toStorage","status":"Database_STATUS_toStorage"},
+          PrincipalAssignment_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"PrincipalAssignment_Spec_fromStorage","status":"PrincipalAssignment_STATUS_fromStorage"},
+          PrincipalAssignment_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"PrincipalAssignment_Spec_toStorage","status":"PrincipalAssignment_STATUS_toStorage"},
+        },
+        types: {
+          AcceptedAudience_STATUS_fromStorage: p0,
+          AcceptedAudience_STATUS_toStorage: p1,
+          AcceptedAudience_fromStorage: p0,
+          AcceptedAudience_toStorage: p1,
+          AzureSku_STATUS_fromStorage: p2,
+          AzureSku_STATUS_toStorage: p3,
+          AzureSku_fromStorage: p2,
+          AzureSku_toStorage: p3,
+          CalloutPolicy_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","calloutId","s"],["=","calloutType",{"spell":["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]}],["=","calloutUriRegex","s"],["=","outboundAccess",{"spell":["Allow","Deny"]}]]},
+          CalloutPolicy_STATUS_toStorage: p75,
+          CalloutPolicy_fromStorage: {"known":k45,"destBag":false,"steps":[["=","calloutType",{"spell":["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]}],["=","calloutUriRegex","s"],["=","outboundAccess",{"spell":["Allow","Deny"]}]]},
+          CalloutPolicy_toStorage: p76,
+          ClusterKeyVaultProperties_STATUS_fromStorage: p4,
+          ClusterKeyVaultProperties_STATUS_toStorage: p5,
+          ClusterKeyVaultProperties_fromStorage: p6,
+          ClusterKeyVaultProperties_toStorage: p7,
+          ClusterOperatorConfigMaps_fromStorage: {"known":k46,"destBag":false,"steps":[["=","clusterPrincipalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","clusterTenantId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
+          ClusterOperatorConfigMaps_toStorage: {"known":k46,"destBag":true,"steps":[["=","clusterPrincipalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","clusterTenantId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
+          ClusterOperatorSpec_fromStorage: {"known":k41,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ClusterOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+          ClusterOperatorSpec_toStorage: {"known":k41,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ClusterOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+          Cluster_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_fromStorage"}}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_fromStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","state",{"spell":["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]}],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_fromStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_fromStorage"}],["=","zoneStatus",{"spell":["Zonal","NonZonal","ZonalInconsistency"]}]]},
+          Cluster_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_toStorage"}}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_toStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_toStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_toStorage"}],["=","zoneStatus","s"]]},
+          Cluster_Spec_fromStorage: {"known":k43,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_fromStorage"}}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_fromStorage"}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_fromStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_fromStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_fromStorage"}]]},
+          Cluster_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_toStorage"}}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_toStorage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_toStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_toStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_toStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_toStorage"}],["v","v1api20240413"]]},
+          CosmosDbDataConnection_STATUS_fromStorage: p10,
+          CosmosDbDataConnection_STATUS_toStorage: p11,
+          CosmosDbDataConnection_fromStorage: p12,
+          CosmosDbDataConnection_toStorage: p13,
+          DataConnectionOperatorSpec_fromStorage: p8,
+          DataConnectionOperatorSpec_toStorage: p9,
+          DataConnection_STATUS_fromStorage: p14,
+          DataConnection_STATUS_toStorage: p15,
+          DataConnection_Spec_fromStorage: p16,
+          DataConnection_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_toStorage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_toStorage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_toStorage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_toStorage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_toStorage"}],["v","v1api20240413"]]},
+          DatabaseOperatorSpec_fromStorage: p8,
+          DatabaseOperatorSpec_toStorage: p9,
+          DatabaseStatistics_STATUS_fromStorage: p17,
+          DatabaseStatistics_STATUS_toStorage: p18,
+          Database_STATUS_fromStorage: p19,
+          Database_STATUS_toStorage: p20,
+          Database_Spec_fromStorage: p21,
+          Database_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_toStorage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_toStorage"}],["v","v1api20240413"]]},
+          EventGridDataConnection_STATUS_fromStorage: p22,
+          EventGridDataConnection_STATUS_toStorage: p23,
+          EventGridDataConnection_fromStorage: p24,
+          EventGridDataConnection_toStorage: p25,
+          EventHubDataConnection_STATUS_fromStorage: p26,
+          EventHubDataConnection_STATUS_toStorage: p27,
+          EventHubDataConnection_fromStorage: p28,
+          EventHubDataConnection_toStorage: p29,
+          Identity_STATUS_fromStorage: p30,
+          Identity_STATUS_toStorage: p31,
+          Identity_fromStorage: p32,
+          Identity_toStorage: p33,
+          IotHubDataConnection_STATUS_fromStorage: p34,
+          IotHubDataConnection_STATUS_toStorage: p35,
+          IotHubDataConnection_fromStorage: p36,
+          IotHubDataConnection_toStorage: p37,
+          KeyVaultProperties_STATUS_fromStorage: p4,
+          KeyVaultProperties_STATUS_toStorage: p5,
+          KeyVaultProperties_fromStorage: p6,
+          KeyVaultProperties_toStorage: p7,
+          LanguageExtensions_STATUS_fromStorage: p38,
+          LanguageExtensions_STATUS_toStorage: p39,
+          LanguageExtensions_fromStorage: p40,
+          LanguageExtensions_toStorage: p41,
+          MigrationCluster_STATUS_fromStorage: p42,
+          MigrationCluster_STATUS_toStorage: p43,
+          OptimizedAutoscale_STATUS_fromStorage: p44,
+          OptimizedAutoscale_STATUS_toStorage: p45,
+          OptimizedAutoscale_fromStorage: p44,
+          OptimizedAutoscale_toStorage: p45,
+          PrincipalAssignmentOperatorSpec_fromStorage: p8,
+          PrincipalAssignmentOperatorSpec_toStorage: p9,
+          PrincipalAssignment_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","aadObjectId","s"],["=","principalId","s"],["=","principalName","s"],["=","principalType",{"spell":["App","Group","User"]}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","role",{"spell":["Admin","Ingestor","Monitor","UnrestrictedViewer","User","Viewer"]}],["=","tenantId","s"],["=","tenantName","s"]]},
+          PrincipalAssignment_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","aadObjectId","s"],["=","principalId","s"],["=","principalName","s"],["=","principalType","s"],["=","provisioningState","s"],["=","role","s"],["=","tenantId","s"],["=","tenantName","s"]]},
+          PrincipalAssignment_Spec_fromStorage: {"known":["azureName","owner","principalId","principalIdFromConfig","principalType","role","tenantId","tenantIdFromConfig","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["App","Group","User"]}],["=","role",{"spell":["Admin","Ingestor","Monitor","UnrestrictedViewer","User","Viewer"]}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"PrincipalAssignmentOperatorSpec_fromStorage"}]]},
+          PrincipalAssignment_Spec_toStorage: {"known":["azureName","owner","principalId","principalIdFromConfig","principalType","role","tenantId","tenantIdFromConfig","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","role","s"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"PrincipalAssignmentOperatorSpec_toStorage"}],["v","v1api20240413"]]},
+          PrivateEndpointConnection_STATUS_fromStorage: p46,
+          PrivateEndpointConnection_STATUS_toStorage: p47,
+          ReadWriteDatabase_STATUS_fromStorage: p48,
+          ReadWriteDatabase_STATUS_toStorage: p49,
+          ReadWriteDatabase_fromStorage: p50,
+          ReadWriteDatabase_toStorage: p51,
+          SuspensionDetails_STATUS_fromStorage: p52,
+          SuspensionDetails_STATUS_toStorage: p53,
+          SystemData_STATUS_fromStorage: p54,
+          SystemData_STATUS_toStorage: p55,
+          TrustedExternalTenant_STATUS_fromStorage: p0,
+          TrustedExternalTenant_STATUS_toStorage: p1,
+          TrustedExternalTenant_fromStorage: p0,
+          TrustedExternalTenant_toStorage: p1,
+          UserAssignedIdentityDetails_fromStorage: p56,
+          UserAssignedIdentityDetails_toStorage: p57,
+          UserAssignedIdentity_STATUS_fromStorage: p58,
+          UserAssignedIdentity_STATUS_toStorage: p59,
+          Value_STATUS_fromStorage: p77,
+          Value_STATUS_toStorage: p61,
+          Value_fromStorage: p77,
+          Value_toStorage: p61,
+          VirtualNetworkConfiguration_STATUS_fromStorage: p62,
+          VirtualNetworkConfiguration_STATUS_toStorage: p63,
+          VirtualNetworkConfiguration_fromStorage: p64,
+          VirtualNetworkConfiguration_toStorage: p65,
+          conditions_Condition_fromStorage: p66,
+          conditions_Condition_toStorage: p66,
+          core_DestinationExpression_fromStorage: p67,
+          core_DestinationExpression_toStorage: p67,
+          genruntime_ConfigMapDestination_fromStorage: p78,
+          genruntime_ConfigMapDestination_toStorage: p78,
+          genruntime_ConfigMapReference_fromStorage: p79,
+          genruntime_ConfigMapReference_toStorage: p79,
+          genruntime_KnownResourceReference_fromStorage: p68,
+          genruntime_KnownResourceReference_toStorage: p68,
+          genruntime_ResourceReference_fromStorage: p69,
+          genruntime_ResourceReference_toStorage: p69,
+          genruntime_SecretReference_fromStorage: p70,
+          genruntime_SecretReference_toStorage: p70,
+        },
+      },
+      "v1api20240413storage": {
+        resources: {
+        },
+        types: {
+          CalloutPolicy_STATUS_normalize: p75,
+          CalloutPolicy_normalize: p76,
+          ClusterOperatorConfigMaps_normalize: {"known":k46,"destBag":true,"steps":[["=","clusterPrincipalId",{"obj":"genruntime_ConfigMapDestination_normalize"}],["=","clusterTenantId",{"obj":"genruntime_ConfigMapDestination_normalize"}]]},
+          genruntime_ConfigMapDestination_normalize: p78,
+        },
       },
     },
-    "v1api20230815storage": {
-      resources: {
-        Cluster_from_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Cluster_Spec_from_v1api20240413storage","status":"Cluster_STATUS_from_v1api20240413storage"},
-        Cluster_to_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Cluster_Spec_to_v1api20240413storage","status":"Cluster_STATUS_to_v1api20240413storage"},
-        DataConnection_from_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"DataConnection_Spec_from_v1api20240413storage","status":"DataConnection_STATUS_from_v1api20240413storage"},
-        DataConnection_to_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"DataConnection_Spec_to_v1api20240413storage","status":"DataConnection_STATUS_to_v1api20240413storage"},
-        Database_from_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20230815storage","spec":"Database_Spec_from_v1api20240413storage","status":"Database_STATUS_from_v1api20240413storage"},
-        Database_to_v1api20240413storage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Database_Spec_to_v1api20240413storage","status":"Database_STATUS_to_v1api20240413storage"},
-      },
-      types: {
-        AcceptedAudience_STATUS_from_v1api20240413storage: p1,
-        AcceptedAudience_STATUS_to_v1api20240413storage: p1,
-        AcceptedAudience_from_v1api20240413storage: p1,
-        AcceptedAudience_to_v1api20240413storage: p1,
-        AzureSku_STATUS_from_v1api20240413storage: p3,
-        AzureSku_STATUS_to_v1api20240413storage: p3,
-        AzureSku_from_v1api20240413storage: p3,
-        AzureSku_to_v1api20240413storage: p3,
-        ClusterKeyVaultProperties_STATUS_from_v1api20240413storage: p5,
-        ClusterKeyVaultProperties_STATUS_to_v1api20240413storage: p5,
-        ClusterKeyVaultProperties_from_v1api20240413storage: p71,
-        ClusterKeyVaultProperties_to_v1api20240413storage: p72,
-        ClusterOperatorSpec_from_v1api20240413storage: {"known":k41,"src":"v1api20240413storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}],[">","configMaps",{"obj":"ClusterOperatorConfigMaps_normalize"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240413storage"}}]]},
-        ClusterOperatorSpec_to_v1api20240413storage: {"known":k4,"dest":"v1api20240413storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240413storage"}}],["<","configMaps",{"obj":"ClusterOperatorConfigMaps_normalize"}]]},
-        Cluster_STATUS_from_v1api20240413storage: {"known":k42,"src":"v1api20240413storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240413storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_from_v1api20240413storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_from_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],[">","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_normalize"}}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_from_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_from_v1api20240413storage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_from_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_from_v1api20240413storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20240413storage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_from_v1api20240413storage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_from_v1api20240413storage"}],[">","zoneStatus"]]},
-        Cluster_STATUS_to_v1api20240413storage: {"known":k5,"dest":"v1api20240413storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240413storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_to_v1api20240413storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_to_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_to_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_to_v1api20240413storage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_to_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_to_v1api20240413storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20240413storage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_to_v1api20240413storage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_to_v1api20240413storage"}],["<","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_normalize"}}],["<","zoneStatus","s"]]},
-        Cluster_Spec_from_v1api20240413storage: {"known":k43,"src":"v1api20240413storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240413storage"}],["=","identity",{"obj":"Identity_from_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_from_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_from_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],[">","calloutPolicies",{"arr":{"obj":"CalloutPolicy_normalize"}}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_from_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_from_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_from_v1api20240413storage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_from_v1api20240413storage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_from_v1api20240413storage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_from_v1api20240413storage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_from_v1api20240413storage"}],["=0","originalVersion","s"]]},
-        Cluster_Spec_to_v1api20240413storage: {"known":k6,"dest":"v1api20240413storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240413storage"}],["=","identity",{"obj":"Identity_to_v1api20240413storage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_to_v1api20240413storage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_to_v1api20240413storage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_to_v1api20240413storage"}],["=","languageExtensions",{"obj":"LanguageExtensions_to_v1api20240413storage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_to_v1api20240413storage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_to_v1api20240413storage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_to_v1api20240413storage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_to_v1api20240413storage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_to_v1api20240413storage"}],["=0","originalVersion","s"],["<","calloutPolicies",{"arr":{"obj":"CalloutPolicy_normalize"}}]]},
-        CosmosDbDataConnection_STATUS_from_v1api20240413storage: p11,
-        CosmosDbDataConnection_STATUS_to_v1api20240413storage: p11,
-        CosmosDbDataConnection_from_v1api20240413storage: {"known":k8,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
-        CosmosDbDataConnection_to_v1api20240413storage: {"known":k8,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","cosmosDbAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","cosmosDbContainer","s"],["=","cosmosDbDatabase","s"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
-        DataConnectionOperatorSpec_from_v1api20240413storage: p73,
-        DataConnectionOperatorSpec_to_v1api20240413storage: p74,
-        DataConnection_STATUS_from_v1api20240413storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240413storage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_from_v1api20240413storage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_from_v1api20240413storage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_from_v1api20240413storage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_from_v1api20240413storage"}]]},
-        DataConnection_STATUS_to_v1api20240413storage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240413storage"}}],["=","name","s"],["=","cosmosDb",{"obj":"CosmosDbDataConnection_STATUS_to_v1api20240413storage"}],["=","eventGrid",{"obj":"EventGridDataConnection_STATUS_to_v1api20240413storage"}],["=","eventHub",{"obj":"EventHubDataConnection_STATUS_to_v1api20240413storage"}],["=","iotHub",{"obj":"IotHubDataConnection_STATUS_to_v1api20240413storage"}]]},
-        DataConnection_Spec_from_v1api20240413storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240413storage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_from_v1api20240413storage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_from_v1api20240413storage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_from_v1api20240413storage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_from_v1api20240413storage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_from_v1api20240413storage"}],["=0","originalVersion","s"]]},
-        DataConnection_Spec_to_v1api20240413storage: {"known":k10,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240413storage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_to_v1api20240413storage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_to_v1api20240413storage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_to_v1api20240413storage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_to_v1api20240413storage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_to_v1api20240413storage"}],["=0","originalVersion","s"]]},
-        DatabaseOperatorSpec_from_v1api20240413storage: p73,
-        DatabaseOperatorSpec_to_v1api20240413storage: p74,
-        DatabaseStatistics_STATUS_from_v1api20240413storage: p18,
-        DatabaseStatistics_STATUS_to_v1api20240413storage: p18,
-        Database_STATUS_from_v1api20240413storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240413storage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_from_v1api20240413storage"}]]},
-        Database_STATUS_to_v1api20240413storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240413storage"}}],["=","name","s"],["=","readWrite",{"obj":"ReadWriteDatabase_STATUS_to_v1api20240413storage"}]]},
-        Database_Spec_from_v1api20240413storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240413storage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_from_v1api20240413storage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_from_v1api20240413storage"}],["=0","originalVersion","s"]]},
-        Database_Spec_to_v1api20240413storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240413storage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_to_v1api20240413storage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_to_v1api20240413storage"}],["=0","originalVersion","s"]]},
-        EventGridDataConnection_STATUS_from_v1api20240413storage: p23,
-        EventGridDataConnection_STATUS_to_v1api20240413storage: p23,
-        EventGridDataConnection_from_v1api20240413storage: {"known":k17,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","tableName","s"]]},
-        EventGridDataConnection_to_v1api20240413storage: {"known":k17,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","blobStorageEventType","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventGridResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","ignoreFirstRecord","b"],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","storageAccountResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","tableName","s"]]},
-        EventHubDataConnection_STATUS_from_v1api20240413storage: p27,
-        EventHubDataConnection_STATUS_to_v1api20240413storage: p27,
-        EventHubDataConnection_from_v1api20240413storage: {"known":k19,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
-        EventHubDataConnection_to_v1api20240413storage: {"known":k19,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","compression","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","eventSystemProperties",{"arr":"s"}],["=","managedIdentityResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","tableName","s"]]},
-        Identity_STATUS_from_v1api20240413storage: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v1api20240413storage"}}]]},
-        Identity_STATUS_to_v1api20240413storage: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v1api20240413storage"}}]]},
-        Identity_from_v1api20240413storage: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240413storage"}}]]},
-        Identity_to_v1api20240413storage: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240413storage"}}]]},
-        IotHubDataConnection_STATUS_from_v1api20240413storage: p35,
-        IotHubDataConnection_STATUS_to_v1api20240413storage: p35,
-        IotHubDataConnection_from_v1api20240413storage: {"known":k23,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]},
-        IotHubDataConnection_to_v1api20240413storage: {"known":k23,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","consumerGroup","s"],["=","dataFormat","s"],["=","databaseRouting","s"],["=","eventSystemProperties",{"arr":"s"}],["=","iotHubResourceReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","mappingRuleName","s"],["=","retrievalStartDate","s"],["=","sharedAccessPolicyName","s"],["=","tableName","s"]]},
-        KeyVaultProperties_STATUS_from_v1api20240413storage: p5,
-        KeyVaultProperties_STATUS_to_v1api20240413storage: p5,
-        KeyVaultProperties_from_v1api20240413storage: p71,
-        KeyVaultProperties_to_v1api20240413storage: p72,
-        LanguageExtensions_STATUS_from_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_from_v1api20240413storage"}}]]},
-        LanguageExtensions_STATUS_to_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_STATUS_to_v1api20240413storage"}}]]},
-        LanguageExtensions_from_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_from_v1api20240413storage"}}]]},
-        LanguageExtensions_to_v1api20240413storage: {"known":k0,"destBag":true,"steps":[["=","value",{"arr":{"obj":"Value_to_v1api20240413storage"}}]]},
-        MigrationCluster_STATUS_from_v1api20240413storage: p43,
-        MigrationCluster_STATUS_to_v1api20240413storage: p43,
-        OptimizedAutoscale_STATUS_from_v1api20240413storage: p45,
-        OptimizedAutoscale_STATUS_to_v1api20240413storage: p45,
-        OptimizedAutoscale_from_v1api20240413storage: p45,
-        OptimizedAutoscale_to_v1api20240413storage: p45,
-        PrivateEndpointConnection_STATUS_from_v1api20240413storage: p47,
-        PrivateEndpointConnection_STATUS_to_v1api20240413storage: p47,
-        ReadWriteDatabase_STATUS_from_v1api20240413storage: {"known":k27,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_from_v1api20240413storage"}],["=","provisioningState","s"],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_from_v1api20240413storage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_from_v1api20240413storage"}]]},
-        ReadWriteDatabase_STATUS_to_v1api20240413storage: {"known":k27,"destBag":true,"steps":[["=","id","s"],["=","type","s"],["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","isFollowed","b"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_STATUS_to_v1api20240413storage"}],["=","provisioningState","s"],["=","softDeletePeriod","s"],["=","statistics",{"obj":"DatabaseStatistics_STATUS_to_v1api20240413storage"}],["=","suspensionDetails",{"obj":"SuspensionDetails_STATUS_to_v1api20240413storage"}]]},
-        ReadWriteDatabase_from_v1api20240413storage: {"known":k28,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_from_v1api20240413storage"}],["=","softDeletePeriod","s"]]},
-        ReadWriteDatabase_to_v1api20240413storage: {"known":k28,"destBag":true,"steps":[["=","kind","s"],["=","location","s"],["=","hotCachePeriod","s"],["=","keyVaultProperties",{"obj":"KeyVaultProperties_to_v1api20240413storage"}],["=","softDeletePeriod","s"]]},
-        SuspensionDetails_STATUS_from_v1api20240413storage: p53,
-        SuspensionDetails_STATUS_to_v1api20240413storage: p53,
-        SystemData_STATUS_from_v1api20240413storage: p55,
-        SystemData_STATUS_to_v1api20240413storage: p55,
-        TrustedExternalTenant_STATUS_from_v1api20240413storage: p1,
-        TrustedExternalTenant_STATUS_to_v1api20240413storage: p1,
-        TrustedExternalTenant_from_v1api20240413storage: p1,
-        TrustedExternalTenant_to_v1api20240413storage: p1,
-        UserAssignedIdentityDetails_from_v1api20240413storage: {"known":k31,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}]]},
-        UserAssignedIdentityDetails_to_v1api20240413storage: {"known":k31,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}]]},
-        UserAssignedIdentity_STATUS_from_v1api20240413storage: p59,
-        UserAssignedIdentity_STATUS_to_v1api20240413storage: p59,
-        Value_STATUS_from_v1api20240413storage: p61,
-        Value_STATUS_to_v1api20240413storage: p61,
-        Value_from_v1api20240413storage: p61,
-        Value_to_v1api20240413storage: p61,
-        VirtualNetworkConfiguration_STATUS_from_v1api20240413storage: p63,
-        VirtualNetworkConfiguration_STATUS_to_v1api20240413storage: p63,
-        VirtualNetworkConfiguration_from_v1api20240413storage: {"known":k35,"destBag":true,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}],["=","state","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_from_v1api20240413storage"}]]},
-        VirtualNetworkConfiguration_to_v1api20240413storage: {"known":k35,"destBag":true,"steps":[["=","dataManagementPublicIpReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","enginePublicIpReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}],["=","state","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_to_v1api20240413storage"}]]},
-        conditions_Condition_from_v1api20240413storage: p66,
-        conditions_Condition_to_v1api20240413storage: p66,
-        core_DestinationExpression_from_v1api20240413storage: p67,
-        core_DestinationExpression_to_v1api20240413storage: p67,
-        genruntime_KnownResourceReference_from_v1api20240413storage: p68,
-        genruntime_KnownResourceReference_to_v1api20240413storage: p68,
-        genruntime_ResourceReference_from_v1api20240413storage: p69,
-        genruntime_ResourceReference_to_v1api20240413storage: p69,
-        genruntime_SecretReference_from_v1api20240413storage: p70,
-        genruntime_SecretReference_to_v1api20240413storage: p70,
-      },
+    hooks: {
     },
-    "v1api20240413": {
-      resources: {
-        Cluster_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"Cluster_Spec_fromStorage","status":"Cluster_STATUS_fromStorage"},
-        Cluster_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Cluster_Spec_toStorage","status":"Cluster_STATUS_toStorage"},
-        DataConnection_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"DataConnection_Spec_fromStorage","status":"DataConnection_STATUS_fromStorage"},
-        DataConnection_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"DataConnection_Spec_toStorage","status":"DataConnection_STATUS_toStorage"},
-        Database_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"Database_Spec_fromStorage","status":"Database_STATUS_fromStorage"},
-        Database_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"Database_Spec_toStorage","status":"Database_STATUS_toStorage"},
-        PrincipalAssignment_fromStorage: {"apiVersion":"kusto.azure.com/v1api20240413","spec":"PrincipalAssignment_Spec_fromStorage","status":"PrincipalAssignment_STATUS_fromStorage"},
-        PrincipalAssignment_toStorage: {"apiVersion":"kusto.azure.com/v1api20240413storage","spec":"PrincipalAssignment_Spec_toStorage","status":"PrincipalAssignment_STATUS_toStorage"},
-      },
-      types: {
-        AcceptedAudience_STATUS_fromStorage: p0,
-        AcceptedAudience_STATUS_toStorage: p1,
-        AcceptedAudience_fromStorage: p0,
-        AcceptedAudience_toStorage: p1,
-        AzureSku_STATUS_fromStorage: p2,
-        AzureSku_STATUS_toStorage: p3,
-        AzureSku_fromStorage: p2,
-        AzureSku_toStorage: p3,
-        CalloutPolicy_STATUS_fromStorage: {"known":k44,"destBag":false,"steps":[["=","calloutId","s"],["=","calloutType",{"spell":["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]}],["=","calloutUriRegex","s"],["=","outboundAccess",{"spell":["Allow","Deny"]}]]},
-        CalloutPolicy_STATUS_toStorage: p75,
-        CalloutPolicy_fromStorage: {"known":k45,"destBag":false,"steps":[["=","calloutType",{"spell":["azure_digital_twins","azure_openai","cosmosdb","external_data","genevametrics","kusto","mysql","postgresql","sandbox_artifacts","sql","webapi"]}],["=","calloutUriRegex","s"],["=","outboundAccess",{"spell":["Allow","Deny"]}]]},
-        CalloutPolicy_toStorage: p76,
-        ClusterKeyVaultProperties_STATUS_fromStorage: p4,
-        ClusterKeyVaultProperties_STATUS_toStorage: p5,
-        ClusterKeyVaultProperties_fromStorage: p6,
-        ClusterKeyVaultProperties_toStorage: p7,
-        ClusterOperatorConfigMaps_fromStorage: {"known":k46,"destBag":false,"steps":[["=","clusterPrincipalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","clusterTenantId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
-        ClusterOperatorConfigMaps_toStorage: {"known":k46,"destBag":true,"steps":[["=","clusterPrincipalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","clusterTenantId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
-        ClusterOperatorSpec_fromStorage: {"known":k41,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"ClusterOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        ClusterOperatorSpec_toStorage: {"known":k41,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"ClusterOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
-        Cluster_STATUS_fromStorage: {"known":k42,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_fromStorage"}}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_fromStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Running","Creating","Deleting","Succeeded","Failed","Moving","Canceled"]}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","state",{"spell":["Creating","Unavailable","Running","Deleting","Deleted","Stopping","Stopped","Starting","Updating","Migrated"]}],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_fromStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_fromStorage"}],["=","zoneStatus",{"spell":["Zonal","NonZonal","ZonalInconsistency"]}]]},
-        Cluster_STATUS_toStorage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_STATUS_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_STATUS_toStorage"}}],["=","dataIngestionUri","s"],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_STATUS_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_STATUS_toStorage"}],["=","migrationCluster",{"obj":"MigrationCluster_STATUS_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","state","s"],["=","stateReason","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_STATUS_toStorage"}}],["=","uri","s"],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_STATUS_toStorage"}],["=","zoneStatus","s"]]},
-        Cluster_Spec_fromStorage: {"known":k43,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_fromStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_fromStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_fromStorage"}}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType",{"spell":["V2","V3"]}],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_fromStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_fromStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_fromStorage"}],["=","publicIPType",{"spell":["DualStack","IPv4"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","restrictOutboundNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_fromStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_fromStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_fromStorage"}]]},
-        Cluster_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","zones","acceptedAudiences","allowedFqdnList","allowedIpRangeList","calloutPolicies","enableAutoStop","enableDiskEncryption","enableDoubleEncryption","enablePurge","enableStreamingIngest","engineType","keyVaultProperties","languageExtensions","optimizedAutoscale","publicIPType","publicNetworkAccess","restrictOutboundNetworkAccess","trustedExternalTenants","virtualClusterGraduationProperties","virtualNetworkConfiguration","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"AzureSku_toStorage"}],["=","tags",{"map":"s"}],["=","zones",{"arr":"s"}],["=","acceptedAudiences",{"arr":{"obj":"AcceptedAudience_toStorage"}}],["=","allowedFqdnList",{"arr":"s"}],["=","allowedIpRangeList",{"arr":"s"}],["=","calloutPolicies",{"arr":{"obj":"CalloutPolicy_toStorage"}}],["=","enableAutoStop","b"],["=","enableDiskEncryption","b"],["=","enableDoubleEncryption","b"],["=","enablePurge","b"],["=","enableStreamingIngest","b"],["=","engineType","s"],["=","keyVaultProperties",{"obj":"ClusterKeyVaultProperties_toStorage"}],["=","languageExtensions",{"obj":"LanguageExtensions_toStorage"}],["=","optimizedAutoscale",{"obj":"OptimizedAutoscale_toStorage"}],["=","publicIPType","s"],["=","publicNetworkAccess","s"],["=","restrictOutboundNetworkAccess","s"],["=","trustedExternalTenants",{"arr":{"obj":"TrustedExternalTenant_toStorage"}}],["=","virtualClusterGraduationProperties",{"obj":"genruntime_SecretReference_toStorage"}],["=","virtualNetworkConfiguration",{"obj":"VirtualNetworkConfiguration_toStorage"}],["=","operatorSpec",{"obj":"ClusterOperatorSpec_toStorage"}],["v","v1api20240413"]]},
-        CosmosDbDataConnection_STATUS_fromStorage: p10,
-        CosmosDbDataConnection_STATUS_toStorage: p11,
-        CosmosDbDataConnection_fromStorage: p12,
-        CosmosDbDataConnection_toStorage: p13,
-        DataConnectionOperatorSpec_fromStorage: p8,
-        DataConnectionOperatorSpec_toStorage: p9,
-        DataConnection_STATUS_fromStorage: p14,
-        DataConnection_STATUS_toStorage: p15,
-        DataConnection_Spec_fromStorage: p16,
-        DataConnection_Spec_toStorage: {"known":k11,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","cosmosDbDataConnection",{"obj":"CosmosDbDataConnection_toStorage"}],["=","eventGridDataConnection",{"obj":"EventGridDataConnection_toStorage"}],["=","eventHubDataConnection",{"obj":"EventHubDataConnection_toStorage"}],["=","iotHubDataConnection",{"obj":"IotHubDataConnection_toStorage"}],["=","operatorSpec",{"obj":"DataConnectionOperatorSpec_toStorage"}],["v","v1api20240413"]]},
-        DatabaseOperatorSpec_fromStorage: p8,
-        DatabaseOperatorSpec_toStorage: p9,
-        DatabaseStatistics_STATUS_fromStorage: p17,
-        DatabaseStatistics_STATUS_toStorage: p18,
-        Database_STATUS_fromStorage: p19,
-        Database_STATUS_toStorage: p20,
-        Database_Spec_fromStorage: p21,
-        Database_Spec_toStorage: {"known":k15,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","readWriteDatabase",{"obj":"ReadWriteDatabase_toStorage"}],["=","operatorSpec",{"obj":"DatabaseOperatorSpec_toStorage"}],["v","v1api20240413"]]},
-        EventGridDataConnection_STATUS_fromStorage: p22,
-        EventGridDataConnection_STATUS_toStorage: p23,
-        EventGridDataConnection_fromStorage: p24,
-        EventGridDataConnection_toStorage: p25,
-        EventHubDataConnection_STATUS_fromStorage: p26,
-        EventHubDataConnection_STATUS_toStorage: p27,
-        EventHubDataConnection_fromStorage: p28,
-        EventHubDataConnection_toStorage: p29,
-        Identity_STATUS_fromStorage: p30,
-        Identity_STATUS_toStorage: p31,
-        Identity_fromStorage: p32,
-        Identity_toStorage: p33,
-        IotHubDataConnection_STATUS_fromStorage: p34,
-        IotHubDataConnection_STATUS_toStorage: p35,
-        IotHubDataConnection_fromStorage: p36,
-        IotHubDataConnection_toStorage: p37,
-        KeyVaultProperties_STATUS_fromStorage: p4,
-        KeyVaultProperties_STATUS_toStorage: p5,
-        KeyVaultProperties_fromStorage: p6,
-        KeyVaultProperties_toStorage: p7,
-        LanguageExtensions_STATUS_fromStorage: p38,
-        LanguageExtensions_STATUS_toStorage: p39,
-        LanguageExtensions_fromStorage: p40,
-        LanguageExtensions_toStorage: p41,
-        MigrationCluster_STATUS_fromStorage: p42,
-        MigrationCluster_STATUS_toStorage: p43,
-        OptimizedAutoscale_STATUS_fromStorage: p44,
-        OptimizedAutoscale_STATUS_toStorage: p45,
-        OptimizedAutoscale_fromStorage: p44,
-        OptimizedAutoscale_toStorage: p45,
-        PrincipalAssignmentOperatorSpec_fromStorage: p8,
-        PrincipalAssignmentOperatorSpec_toStorage: p9,
-        PrincipalAssignment_STATUS_fromStorage: {"known":k47,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","aadObjectId","s"],["=","principalId","s"],["=","principalName","s"],["=","principalType",{"spell":["App","Group","User"]}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded"]}],["=","role",{"spell":["Admin","Ingestor","Monitor","UnrestrictedViewer","User","Viewer"]}],["=","tenantId","s"],["=","tenantName","s"]]},
-        PrincipalAssignment_STATUS_toStorage: {"known":k47,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","aadObjectId","s"],["=","principalId","s"],["=","principalName","s"],["=","principalType","s"],["=","provisioningState","s"],["=","role","s"],["=","tenantId","s"],["=","tenantName","s"]]},
-        PrincipalAssignment_Spec_fromStorage: {"known":["azureName","owner","principalId","principalIdFromConfig","principalType","role","tenantId","tenantIdFromConfig","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","principalType",{"spell":["App","Group","User"]}],["=","role",{"spell":["Admin","Ingestor","Monitor","UnrestrictedViewer","User","Viewer"]}],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"PrincipalAssignmentOperatorSpec_fromStorage"}]]},
-        PrincipalAssignment_Spec_toStorage: {"known":["azureName","owner","principalId","principalIdFromConfig","principalType","role","tenantId","tenantIdFromConfig","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","principalId","s"],["=","principalIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","principalType","s"],["=","role","s"],["=","tenantId","s"],["=","tenantIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"PrincipalAssignmentOperatorSpec_toStorage"}],["v","v1api20240413"]]},
-        PrivateEndpointConnection_STATUS_fromStorage: p46,
-        PrivateEndpointConnection_STATUS_toStorage: p47,
-        ReadWriteDatabase_STATUS_fromStorage: p48,
-        ReadWriteDatabase_STATUS_toStorage: p49,
-        ReadWriteDatabase_fromStorage: p50,
-        ReadWriteDatabase_toStorage: p51,
-        SuspensionDetails_STATUS_fromStorage: p52,
-        SuspensionDetails_STATUS_toStorage: p53,
-        SystemData_STATUS_fromStorage: p54,
-        SystemData_STATUS_toStorage: p55,
-        TrustedExternalTenant_STATUS_fromStorage: p0,
-        TrustedExternalTenant_STATUS_toStorage: p1,
-        TrustedExternalTenant_fromStorage: p0,
-        TrustedExternalTenant_toStorage: p1,
-        UserAssignedIdentityDetails_fromStorage: p56,
-        UserAssignedIdentityDetails_toStorage: p57,
-        UserAssignedIdentity_STATUS_fromStorage: p58,
-        UserAssignedIdentity_STATUS_toStorage: p59,
-        Value_STATUS_fromStorage: p77,
-        Value_STATUS_toStorage: p61,
-        Value_fromStorage: p77,
-        Value_toStorage: p61,
-        VirtualNetworkConfiguration_STATUS_fromStorage: p62,
-        VirtualNetworkConfiguration_STATUS_toStorage: p63,
-        VirtualNetworkConfiguration_fromStorage: p64,
-        VirtualNetworkConfiguration_toStorage: p65,
-        conditions_Condition_fromStorage: p66,
-        conditions_Condition_toStorage: p66,
-        core_DestinationExpression_fromStorage: p67,
-        core_DestinationExpression_toStorage: p67,
-        genruntime_ConfigMapDestination_fromStorage: p78,
-        genruntime_ConfigMapDestination_toStorage: p78,
-        genruntime_ConfigMapReference_fromStorage: p79,
-        genruntime_ConfigMapReference_toStorage: p79,
-        genruntime_KnownResourceReference_fromStorage: p68,
-        genruntime_KnownResourceReference_toStorage: p68,
-        genruntime_ResourceReference_fromStorage: p69,
-        genruntime_ResourceReference_toStorage: p69,
-        genruntime_SecretReference_fromStorage: p70,
-        genruntime_SecretReference_toStorage: p70,
-      },
-    },
-    "v1api20240413storage": {
-      resources: {
-      },
-      types: {
-        CalloutPolicy_STATUS_normalize: p75,
-        CalloutPolicy_normalize: p76,
-        ClusterOperatorConfigMaps_normalize: {"known":k46,"destBag":true,"steps":[["=","clusterPrincipalId",{"obj":"genruntime_ConfigMapDestination_normalize"}],["=","clusterTenantId",{"obj":"genruntime_ConfigMapDestination_normalize"}]]},
-        genruntime_ConfigMapDestination_normalize: p78,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

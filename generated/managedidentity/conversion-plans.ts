@@ -2,184 +2,192 @@
 /** The conversions of managedidentity.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["clientId","principalId","tenantId"];
-const k1: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
-const k2: readonly string[] = ["conditions","id","name","type","location","tags","clientId","principalId","tenantId"];
-const k3: readonly string[] = ["azureName","owner","location","tags","operatorSpec","originalVersion"];
-const k4: readonly string[] = ["azureName","owner","location","tags","operatorSpec"];
-const k5: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k6: readonly string[] = ["name","key","value","annotations","labels"];
-const k7: readonly string[] = ["name","key","annotations","labels"];
-const k8: readonly string[] = ["name","armId"];
-const k9: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
-const k10: readonly string[] = ["conditions","id","name","type","location","systemData","tags","clientId","principalId","tenantId"];
-const k11: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k12: readonly string[] = ["conditions","id","name","type","audiences","issuer","subject"];
-const k13: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec","originalVersion"];
-const k14: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec"];
-const k15: readonly string[] = ["name","key"];
-const k16: readonly string[] = ["conditions","id","name","type","systemData","audiences","issuer","subject"];
-const k17: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k18: readonly string[] = ["clientId","principalId","subscriptionId","tenantId"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
-const p2: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_fromStorage"}]]};
-const p3: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p4: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p5: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p6: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p7: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p8: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p9: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_fromStorage"}]]};
-const p10: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
-const p11: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20181130": {
-      resources: {
-        UserAssignedIdentity_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20181130","spec":"UserAssignedIdentity_Spec_fromStorage","status":"UserAssignedIdentity_STATUS_fromStorage"},
-        UserAssignedIdentity_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20181130storage","spec":"UserAssignedIdentity_Spec_toStorage","status":"UserAssignedIdentity_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["clientId","principalId","tenantId"];
+  const k1: readonly string[] = ["configMapExpressions","configMaps","secretExpressions"];
+  const k2: readonly string[] = ["conditions","id","name","type","location","tags","clientId","principalId","tenantId"];
+  const k3: readonly string[] = ["azureName","owner","location","tags","operatorSpec","originalVersion"];
+  const k4: readonly string[] = ["azureName","owner","location","tags","operatorSpec"];
+  const k5: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k6: readonly string[] = ["name","key","value","annotations","labels"];
+  const k7: readonly string[] = ["name","key","annotations","labels"];
+  const k8: readonly string[] = ["name","armId"];
+  const k9: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
+  const k10: readonly string[] = ["conditions","id","name","type","location","systemData","tags","clientId","principalId","tenantId"];
+  const k11: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k12: readonly string[] = ["conditions","id","name","type","audiences","issuer","subject"];
+  const k13: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec","originalVersion"];
+  const k14: readonly string[] = ["azureName","owner","audiences","issuer","issuerFromConfig","subject","subjectFromConfig","operatorSpec"];
+  const k15: readonly string[] = ["name","key"];
+  const k16: readonly string[] = ["conditions","id","name","type","systemData","audiences","issuer","subject"];
+  const k17: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k18: readonly string[] = ["clientId","principalId","subscriptionId","tenantId"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
+  const p2: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_fromStorage"}]]};
+  const p3: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p4: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p5: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p6: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p7: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p8: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p9: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_fromStorage"}]]};
+  const p10: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  const p11: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  return {
+    packages: {
+      "v1api20181130": {
+        resources: {
+          UserAssignedIdentity_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20181130","spec":"UserAssignedIdentity_Spec_fromStorage","status":"UserAssignedIdentity_STATUS_fromStorage"},
+          UserAssignedIdentity_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20181130storage","spec":"UserAssignedIdentity_Spec_toStorage","status":"UserAssignedIdentity_STATUS_toStorage"},
+        },
+        types: {
+          UserAssignedIdentityOperatorConfigMaps_fromStorage: p0,
+          UserAssignedIdentityOperatorConfigMaps_toStorage: p1,
+          UserAssignedIdentityOperatorSpec_fromStorage: {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+          UserAssignedIdentityOperatorSpec_toStorage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+          UserAssignedIdentity_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+          UserAssignedIdentity_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+          UserAssignedIdentity_Spec_fromStorage: p2,
+          UserAssignedIdentity_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20181130"]]},
+          conditions_Condition_fromStorage: p3,
+          conditions_Condition_toStorage: p3,
+          core_DestinationExpression_fromStorage: p4,
+          core_DestinationExpression_toStorage: p4,
+          genruntime_ConfigMapDestination_fromStorage: p5,
+          genruntime_ConfigMapDestination_toStorage: p5,
+          genruntime_KnownResourceReference_fromStorage: p6,
+          genruntime_KnownResourceReference_toStorage: p6,
+        },
       },
-      types: {
-        UserAssignedIdentityOperatorConfigMaps_fromStorage: p0,
-        UserAssignedIdentityOperatorConfigMaps_toStorage: p1,
-        UserAssignedIdentityOperatorSpec_fromStorage: {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        UserAssignedIdentityOperatorSpec_toStorage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_Spec_fromStorage: p2,
-        UserAssignedIdentity_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20181130"]]},
-        conditions_Condition_fromStorage: p3,
-        conditions_Condition_toStorage: p3,
-        core_DestinationExpression_fromStorage: p4,
-        core_DestinationExpression_toStorage: p4,
-        genruntime_ConfigMapDestination_fromStorage: p5,
-        genruntime_ConfigMapDestination_toStorage: p5,
-        genruntime_KnownResourceReference_fromStorage: p6,
-        genruntime_KnownResourceReference_toStorage: p6,
+      "v1api20181130storage": {
+        resources: {
+          UserAssignedIdentity_from_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20181130storage","spec":"UserAssignedIdentity_Spec_from_v1api20230131storage","status":"UserAssignedIdentity_STATUS_from_v1api20230131storage"},
+          UserAssignedIdentity_to_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"UserAssignedIdentity_Spec_to_v1api20230131storage","status":"UserAssignedIdentity_STATUS_to_v1api20230131storage"},
+        },
+        types: {
+          UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage: {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}]]},
+          UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage: {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}]]},
+          UserAssignedIdentityOperatorSpec_from_v1api20230131storage: {"known":k9,"src":"v1api20230131storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],[">","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_normalize"}]]},
+          UserAssignedIdentityOperatorSpec_to_v1api20230131storage: {"known":k1,"dest":"v1api20230131storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["<","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_normalize"}]]},
+          UserAssignedIdentity_STATUS_from_v1api20230131storage: {"known":k10,"src":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+          UserAssignedIdentity_STATUS_to_v1api20230131storage: {"known":k2,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
+          UserAssignedIdentity_Spec_from_v1api20230131storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_from_v1api20230131storage"}],["=0","originalVersion","s"]]},
+          UserAssignedIdentity_Spec_to_v1api20230131storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_to_v1api20230131storage"}],["=0","originalVersion","s"]]},
+          conditions_Condition_from_v1api20230131storage: p3,
+          conditions_Condition_to_v1api20230131storage: p3,
+          core_DestinationExpression_from_v1api20230131storage: p4,
+          core_DestinationExpression_to_v1api20230131storage: p4,
+          genruntime_ConfigMapDestination_from_v1api20230131storage: p5,
+          genruntime_ConfigMapDestination_to_v1api20230131storage: p5,
+          genruntime_KnownResourceReference_from_v1api20230131storage: p6,
+          genruntime_KnownResourceReference_to_v1api20230131storage: p6,
+        },
+      },
+      "v1api20220131preview": {
+        resources: {
+          FederatedIdentityCredential_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20220131preview","spec":"FederatedIdentityCredential_Spec_fromStorage","status":"FederatedIdentityCredential_STATUS_fromStorage"},
+          FederatedIdentityCredential_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20220131previewstorage","spec":"FederatedIdentityCredential_Spec_toStorage","status":"FederatedIdentityCredential_STATUS_toStorage"},
+        },
+        types: {
+          FederatedIdentityCredentialOperatorSpec_fromStorage: p7,
+          FederatedIdentityCredentialOperatorSpec_toStorage: p8,
+          FederatedIdentityCredential_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+          FederatedIdentityCredential_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+          FederatedIdentityCredential_Spec_fromStorage: p9,
+          FederatedIdentityCredential_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20220131preview"]]},
+          conditions_Condition_fromStorage: p3,
+          conditions_Condition_toStorage: p3,
+          core_DestinationExpression_fromStorage: p4,
+          core_DestinationExpression_toStorage: p4,
+          genruntime_ConfigMapReference_fromStorage: p10,
+          genruntime_ConfigMapReference_toStorage: p10,
+          genruntime_KnownResourceReference_fromStorage: p6,
+          genruntime_KnownResourceReference_toStorage: p6,
+        },
+      },
+      "v1api20220131previewstorage": {
+        resources: {
+          FederatedIdentityCredential_from_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20220131previewstorage","spec":"FederatedIdentityCredential_Spec_from_v1api20230131storage","status":"FederatedIdentityCredential_STATUS_from_v1api20230131storage"},
+          FederatedIdentityCredential_to_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"FederatedIdentityCredential_Spec_to_v1api20230131storage","status":"FederatedIdentityCredential_STATUS_to_v1api20230131storage"},
+        },
+        types: {
+          FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}]]},
+          FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}]]},
+          FederatedIdentityCredential_STATUS_from_v1api20230131storage: {"known":k16,"src":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+          FederatedIdentityCredential_STATUS_to_v1api20230131storage: {"known":k12,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
+          FederatedIdentityCredential_Spec_from_v1api20230131storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage"}],["=0","originalVersion","s"]]},
+          FederatedIdentityCredential_Spec_to_v1api20230131storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage"}],["=0","originalVersion","s"]]},
+          conditions_Condition_from_v1api20230131storage: p3,
+          conditions_Condition_to_v1api20230131storage: p3,
+          core_DestinationExpression_from_v1api20230131storage: p4,
+          core_DestinationExpression_to_v1api20230131storage: p4,
+          genruntime_ConfigMapReference_from_v1api20230131storage: p10,
+          genruntime_ConfigMapReference_to_v1api20230131storage: p10,
+          genruntime_KnownResourceReference_from_v1api20230131storage: p6,
+          genruntime_KnownResourceReference_to_v1api20230131storage: p6,
+        },
+      },
+      "v1api20230131": {
+        resources: {
+          FederatedIdentityCredential_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131","spec":"FederatedIdentityCredential_Spec_fromStorage","status":"FederatedIdentityCredential_STATUS_fromStorage"},
+          FederatedIdentityCredential_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"FederatedIdentityCredential_Spec_toStorage","status":"FederatedIdentityCredential_STATUS_toStorage"},
+          UserAssignedIdentity_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131","spec":"UserAssignedIdentity_Spec_fromStorage","status":"UserAssignedIdentity_STATUS_fromStorage"},
+          UserAssignedIdentity_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"UserAssignedIdentity_Spec_toStorage","status":"UserAssignedIdentity_STATUS_toStorage"},
+        },
+        types: {
+          FederatedIdentityCredentialOperatorSpec_fromStorage: p7,
+          FederatedIdentityCredentialOperatorSpec_toStorage: p8,
+          FederatedIdentityCredential_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+          FederatedIdentityCredential_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
+          FederatedIdentityCredential_Spec_fromStorage: p9,
+          FederatedIdentityCredential_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20230131"]]},
+          SystemData_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: p11,
+          UserAssignedIdentityOperatorConfigMaps_fromStorage: p0,
+          UserAssignedIdentityOperatorConfigMaps_toStorage: p1,
+          UserAssignedIdentityOperatorSecrets_fromStorage: {"known":k18,"destBag":false,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","principalId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","tenantId",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+          UserAssignedIdentityOperatorSecrets_toStorage: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","principalId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","tenantId",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+          UserAssignedIdentityOperatorSpec_fromStorage: {"known":k9,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_fromStorage"}]]},
+          UserAssignedIdentityOperatorSpec_toStorage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_toStorage"}]]},
+          UserAssignedIdentity_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+          UserAssignedIdentity_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
+          UserAssignedIdentity_Spec_fromStorage: p2,
+          UserAssignedIdentity_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20230131"]]},
+          conditions_Condition_fromStorage: p3,
+          conditions_Condition_toStorage: p3,
+          core_DestinationExpression_fromStorage: p4,
+          core_DestinationExpression_toStorage: p4,
+          genruntime_ConfigMapDestination_fromStorage: p5,
+          genruntime_ConfigMapDestination_toStorage: p5,
+          genruntime_ConfigMapReference_fromStorage: p10,
+          genruntime_ConfigMapReference_toStorage: p10,
+          genruntime_KnownResourceReference_fromStorage: p6,
+          genruntime_KnownResourceReference_toStorage: p6,
+          genruntime_SecretDestination_fromStorage: p5,
+          genruntime_SecretDestination_toStorage: p5,
+        },
+      },
+      "v1api20230131storage": {
+        resources: {
+        },
+        types: {
+          SystemData_STATUS_normalize: p11,
+          UserAssignedIdentityOperatorSecrets_normalize: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_normalize"}],["=","principalId",{"obj":"genruntime_SecretDestination_normalize"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_normalize"}],["=","tenantId",{"obj":"genruntime_SecretDestination_normalize"}]]},
+          genruntime_SecretDestination_normalize: p5,
+        },
       },
     },
-    "v1api20181130storage": {
-      resources: {
-        UserAssignedIdentity_from_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20181130storage","spec":"UserAssignedIdentity_Spec_from_v1api20230131storage","status":"UserAssignedIdentity_STATUS_from_v1api20230131storage"},
-        UserAssignedIdentity_to_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"UserAssignedIdentity_Spec_to_v1api20230131storage","status":"UserAssignedIdentity_STATUS_to_v1api20230131storage"},
-      },
-      types: {
-        UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage: {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_from_v1api20230131storage"}]]},
-        UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage: {"known":k0,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}],["=","principalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}],["=","tenantId",{"obj":"genruntime_ConfigMapDestination_to_v1api20230131storage"}]]},
-        UserAssignedIdentityOperatorSpec_from_v1api20230131storage: {"known":k9,"src":"v1api20230131storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_from_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],[">","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_normalize"}]]},
-        UserAssignedIdentityOperatorSpec_to_v1api20230131storage: {"known":k1,"dest":"v1api20230131storage","destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_to_v1api20230131storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["<","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_normalize"}]]},
-        UserAssignedIdentity_STATUS_from_v1api20230131storage: {"known":k10,"src":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_STATUS_to_v1api20230131storage: {"known":k2,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
-        UserAssignedIdentity_Spec_from_v1api20230131storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_from_v1api20230131storage"}],["=0","originalVersion","s"]]},
-        UserAssignedIdentity_Spec_to_v1api20230131storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230131storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_to_v1api20230131storage"}],["=0","originalVersion","s"]]},
-        conditions_Condition_from_v1api20230131storage: p3,
-        conditions_Condition_to_v1api20230131storage: p3,
-        core_DestinationExpression_from_v1api20230131storage: p4,
-        core_DestinationExpression_to_v1api20230131storage: p4,
-        genruntime_ConfigMapDestination_from_v1api20230131storage: p5,
-        genruntime_ConfigMapDestination_to_v1api20230131storage: p5,
-        genruntime_KnownResourceReference_from_v1api20230131storage: p6,
-        genruntime_KnownResourceReference_to_v1api20230131storage: p6,
-      },
+    hooks: {
     },
-    "v1api20220131preview": {
-      resources: {
-        FederatedIdentityCredential_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20220131preview","spec":"FederatedIdentityCredential_Spec_fromStorage","status":"FederatedIdentityCredential_STATUS_fromStorage"},
-        FederatedIdentityCredential_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20220131previewstorage","spec":"FederatedIdentityCredential_Spec_toStorage","status":"FederatedIdentityCredential_STATUS_toStorage"},
-      },
-      types: {
-        FederatedIdentityCredentialOperatorSpec_fromStorage: p7,
-        FederatedIdentityCredentialOperatorSpec_toStorage: p8,
-        FederatedIdentityCredential_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_Spec_fromStorage: p9,
-        FederatedIdentityCredential_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20220131preview"]]},
-        conditions_Condition_fromStorage: p3,
-        conditions_Condition_toStorage: p3,
-        core_DestinationExpression_fromStorage: p4,
-        core_DestinationExpression_toStorage: p4,
-        genruntime_ConfigMapReference_fromStorage: p10,
-        genruntime_ConfigMapReference_toStorage: p10,
-        genruntime_KnownResourceReference_fromStorage: p6,
-        genruntime_KnownResourceReference_toStorage: p6,
-      },
-    },
-    "v1api20220131previewstorage": {
-      resources: {
-        FederatedIdentityCredential_from_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20220131previewstorage","spec":"FederatedIdentityCredential_Spec_from_v1api20230131storage","status":"FederatedIdentityCredential_STATUS_from_v1api20230131storage"},
-        FederatedIdentityCredential_to_v1api20230131storage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"FederatedIdentityCredential_Spec_to_v1api20230131storage","status":"FederatedIdentityCredential_STATUS_to_v1api20230131storage"},
-      },
-      types: {
-        FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20230131storage"}}]]},
-        FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20230131storage"}}]]},
-        FederatedIdentityCredential_STATUS_from_v1api20230131storage: {"known":k16,"src":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_STATUS_to_v1api20230131storage: {"known":k12,"dest":"v1api20230131storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20230131storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"],["<","systemData",{"obj":"SystemData_STATUS_normalize"}]]},
-        FederatedIdentityCredential_Spec_from_v1api20230131storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_from_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_from_v1api20230131storage"}],["=0","originalVersion","s"]]},
-        FederatedIdentityCredential_Spec_to_v1api20230131storage: {"known":k13,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20230131storage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230131storage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_to_v1api20230131storage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_to_v1api20230131storage"}],["=0","originalVersion","s"]]},
-        conditions_Condition_from_v1api20230131storage: p3,
-        conditions_Condition_to_v1api20230131storage: p3,
-        core_DestinationExpression_from_v1api20230131storage: p4,
-        core_DestinationExpression_to_v1api20230131storage: p4,
-        genruntime_ConfigMapReference_from_v1api20230131storage: p10,
-        genruntime_ConfigMapReference_to_v1api20230131storage: p10,
-        genruntime_KnownResourceReference_from_v1api20230131storage: p6,
-        genruntime_KnownResourceReference_to_v1api20230131storage: p6,
-      },
-    },
-    "v1api20230131": {
-      resources: {
-        FederatedIdentityCredential_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131","spec":"FederatedIdentityCredential_Spec_fromStorage","status":"FederatedIdentityCredential_STATUS_fromStorage"},
-        FederatedIdentityCredential_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"FederatedIdentityCredential_Spec_toStorage","status":"FederatedIdentityCredential_STATUS_toStorage"},
-        UserAssignedIdentity_fromStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131","spec":"UserAssignedIdentity_Spec_fromStorage","status":"UserAssignedIdentity_STATUS_fromStorage"},
-        UserAssignedIdentity_toStorage: {"apiVersion":"managedidentity.azure.com/v1api20230131storage","spec":"UserAssignedIdentity_Spec_toStorage","status":"UserAssignedIdentity_STATUS_toStorage"},
-      },
-      types: {
-        FederatedIdentityCredentialOperatorSpec_fromStorage: p7,
-        FederatedIdentityCredentialOperatorSpec_toStorage: p8,
-        FederatedIdentityCredential_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","subject","s"]]},
-        FederatedIdentityCredential_Spec_fromStorage: p9,
-        FederatedIdentityCredential_Spec_toStorage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","audiences",{"arr":"s"}],["=","issuer","s"],["=","issuerFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","subject","s"],["=","subjectFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","operatorSpec",{"obj":"FederatedIdentityCredentialOperatorSpec_toStorage"}],["v","v1api20230131"]]},
-        SystemData_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: p11,
-        UserAssignedIdentityOperatorConfigMaps_fromStorage: p0,
-        UserAssignedIdentityOperatorConfigMaps_toStorage: p1,
-        UserAssignedIdentityOperatorSecrets_fromStorage: {"known":k18,"destBag":false,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","principalId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","tenantId",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        UserAssignedIdentityOperatorSecrets_toStorage: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","principalId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_toStorage"}],["=","tenantId",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        UserAssignedIdentityOperatorSpec_fromStorage: {"known":k9,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_fromStorage"}]]},
-        UserAssignedIdentityOperatorSpec_toStorage: {"known":k9,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"UserAssignedIdentityOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"UserAssignedIdentityOperatorSecrets_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k10,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: {"known":k10,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","clientId","s"],["=","principalId","s"],["=","tenantId","s"]]},
-        UserAssignedIdentity_Spec_fromStorage: p2,
-        UserAssignedIdentity_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"UserAssignedIdentityOperatorSpec_toStorage"}],["v","v1api20230131"]]},
-        conditions_Condition_fromStorage: p3,
-        conditions_Condition_toStorage: p3,
-        core_DestinationExpression_fromStorage: p4,
-        core_DestinationExpression_toStorage: p4,
-        genruntime_ConfigMapDestination_fromStorage: p5,
-        genruntime_ConfigMapDestination_toStorage: p5,
-        genruntime_ConfigMapReference_fromStorage: p10,
-        genruntime_ConfigMapReference_toStorage: p10,
-        genruntime_KnownResourceReference_fromStorage: p6,
-        genruntime_KnownResourceReference_toStorage: p6,
-        genruntime_SecretDestination_fromStorage: p5,
-        genruntime_SecretDestination_toStorage: p5,
-      },
-    },
-    "v1api20230131storage": {
-      resources: {
-      },
-      types: {
-        SystemData_STATUS_normalize: p11,
-        UserAssignedIdentityOperatorSecrets_normalize: {"known":k18,"destBag":true,"steps":[["=","clientId",{"obj":"genruntime_SecretDestination_normalize"}],["=","principalId",{"obj":"genruntime_SecretDestination_normalize"}],["=","subscriptionId",{"obj":"genruntime_SecretDestination_normalize"}],["=","tenantId",{"obj":"genruntime_SecretDestination_normalize"}]]},
-        genruntime_SecretDestination_normalize: p5,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,52 +2,60 @@
 /** The conversions of monitor.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k1: readonly string[] = ["conditions","id","name","type","etag","location","systemData","tags","accountId","defaultIngestionSettings","metrics","privateEndpointConnections","provisioningState","publicNetworkAccess"];
-const k2: readonly string[] = ["dataCollectionEndpointResourceId","dataCollectionRuleResourceId"];
-const k3: readonly string[] = ["internalId","prometheusQueryEndpoint"];
-const k4: readonly string[] = ["id"];
-const k5: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k6: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k7: readonly string[] = ["name","key","value","annotations","labels"];
-const k8: readonly string[] = ["name","armId"];
-const p0: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p1: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p2: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20230403": {
-      resources: {
-        Account_fromStorage: {"apiVersion":"monitor.azure.com/v1api20230403","spec":"Account_Spec_fromStorage","status":"Account_STATUS_fromStorage"},
-        Account_toStorage: {"apiVersion":"monitor.azure.com/v1api20230403storage","spec":"Account_Spec_toStorage","status":"Account_STATUS_toStorage"},
-      },
-      types: {
-        AccountOperatorSpec_fromStorage: {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        AccountOperatorSpec_toStorage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
-        Account_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","accountId","s"],["=","defaultIngestionSettings",{"obj":"DefaultIngestionSettings_STATUS_fromStorage"}],["=","metrics",{"obj":"Metrics_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]},
-        Account_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","accountId","s"],["=","defaultIngestionSettings",{"obj":"DefaultIngestionSettings_STATUS_toStorage"}],["=","metrics",{"obj":"Metrics_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
-        Account_Spec_fromStorage: {"known":["azureName","owner","location","tags","publicNetworkAccess","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"AccountOperatorSpec_fromStorage"}]]},
-        Account_Spec_toStorage: {"known":["azureName","owner","location","tags","publicNetworkAccess","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"AccountOperatorSpec_toStorage"}],["v","v1api20230403"]]},
-        DefaultIngestionSettings_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","dataCollectionEndpointResourceId","s"],["=","dataCollectionRuleResourceId","s"]]},
-        DefaultIngestionSettings_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","dataCollectionEndpointResourceId","s"],["=","dataCollectionRuleResourceId","s"]]},
-        Metrics_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","internalId","s"],["=","prometheusQueryEndpoint","s"]]},
-        Metrics_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","internalId","s"],["=","prometheusQueryEndpoint","s"]]},
-        PrivateEndpointConnection_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","id","s"]]},
-        PrivateEndpointConnection_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","id","s"]]},
-        SystemData_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        conditions_Condition_fromStorage: p0,
-        conditions_Condition_toStorage: p0,
-        core_DestinationExpression_fromStorage: p1,
-        core_DestinationExpression_toStorage: p1,
-        genruntime_KnownResourceReference_fromStorage: p2,
-        genruntime_KnownResourceReference_toStorage: p2,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k1: readonly string[] = ["conditions","id","name","type","etag","location","systemData","tags","accountId","defaultIngestionSettings","metrics","privateEndpointConnections","provisioningState","publicNetworkAccess"];
+  const k2: readonly string[] = ["dataCollectionEndpointResourceId","dataCollectionRuleResourceId"];
+  const k3: readonly string[] = ["internalId","prometheusQueryEndpoint"];
+  const k4: readonly string[] = ["id"];
+  const k5: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k6: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k7: readonly string[] = ["name","key","value","annotations","labels"];
+  const k8: readonly string[] = ["name","armId"];
+  const p0: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p1: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p2: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  return {
+    packages: {
+      "v1api20230403": {
+        resources: {
+          Account_fromStorage: {"apiVersion":"monitor.azure.com/v1api20230403","spec":"Account_Spec_fromStorage","status":"Account_STATUS_fromStorage"},
+          Account_toStorage: {"apiVersion":"monitor.azure.com/v1api20230403storage","spec":"Account_Spec_toStorage","status":"Account_STATUS_toStorage"},
+        },
+        types: {
+          AccountOperatorSpec_fromStorage: {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+          AccountOperatorSpec_toStorage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+          Account_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","accountId","s"],["=","defaultIngestionSettings",{"obj":"DefaultIngestionSettings_STATUS_fromStorage"}],["=","metrics",{"obj":"Metrics_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Succeeded"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}]]},
+          Account_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","accountId","s"],["=","defaultIngestionSettings",{"obj":"DefaultIngestionSettings_STATUS_toStorage"}],["=","metrics",{"obj":"Metrics_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"]]},
+          Account_Spec_fromStorage: {"known":["azureName","owner","location","tags","publicNetworkAccess","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","operatorSpec",{"obj":"AccountOperatorSpec_fromStorage"}]]},
+          Account_Spec_toStorage: {"known":["azureName","owner","location","tags","publicNetworkAccess","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","publicNetworkAccess","s"],["=","operatorSpec",{"obj":"AccountOperatorSpec_toStorage"}],["v","v1api20230403"]]},
+          DefaultIngestionSettings_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","dataCollectionEndpointResourceId","s"],["=","dataCollectionRuleResourceId","s"]]},
+          DefaultIngestionSettings_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","dataCollectionEndpointResourceId","s"],["=","dataCollectionRuleResourceId","s"]]},
+          Metrics_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","internalId","s"],["=","prometheusQueryEndpoint","s"]]},
+          Metrics_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","internalId","s"],["=","prometheusQueryEndpoint","s"]]},
+          PrivateEndpointConnection_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","id","s"]]},
+          PrivateEndpointConnection_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","id","s"]]},
+          SystemData_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+          conditions_Condition_fromStorage: p0,
+          conditions_Condition_toStorage: p0,
+          core_DestinationExpression_fromStorage: p1,
+          core_DestinationExpression_toStorage: p1,
+          genruntime_KnownResourceReference_fromStorage: p2,
+          genruntime_KnownResourceReference_toStorage: p2,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

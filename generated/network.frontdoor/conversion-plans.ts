@@ -2,107 +2,115 @@
 /** The conversions of network.frontdoor.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["rules"];
-const k1: readonly string[] = ["action","enabledState","matchConditions","name","priority","rateLimitDurationInMinutes","rateLimitThreshold","ruleType"];
-const k2: readonly string[] = ["id"];
-const k3: readonly string[] = ["matchVariable","selector","selectorMatchOperator"];
-const k4: readonly string[] = ["exclusions","ruleGroupName","rules"];
-const k5: readonly string[] = ["action","enabledState","exclusions","ruleId"];
-const k6: readonly string[] = ["managedRuleSets"];
-const k7: readonly string[] = ["exclusions","ruleGroupOverrides","ruleSetAction","ruleSetType","ruleSetVersion"];
-const k8: readonly string[] = ["matchValue","matchVariable","negateCondition","operator","selector","transforms"];
-const k9: readonly string[] = ["customBlockResponseBody","customBlockResponseStatusCode","enabledState","mode","redirectUrl","requestBodyCheck"];
-const k10: readonly string[] = ["name"];
-const k11: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k12: readonly string[] = ["conditions","id","name","type","etag","location","sku","tags","customRules","frontendEndpointLinks","managedRules","policySettings","provisioningState","resourceState","routingRuleLinks","securityPolicyLinks"];
-const k13: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k14: readonly string[] = ["name","key","value","annotations","labels"];
-const k15: readonly string[] = ["name","armId"];
-const p0: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","id","s"]]};
-const p1: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","id","s"]]};
-const p2: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchVariable",{"spell":["QueryStringArgNames","RequestBodyJsonArgNames","RequestBodyPostArgNames","RequestCookieNames","RequestHeaderNames"]}],["=","selector","s"],["=","selectorMatchOperator",{"spell":["Contains","EndsWith","Equals","EqualsAny","StartsWith"]}]]};
-const p3: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","matchVariable","s"],["=","selector","s"],["=","selectorMatchOperator","s"]]};
-const p4: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","matchValue",{"arr":"s"}],["=","matchVariable",{"spell":["Cookies","PostArgs","QueryString","RemoteAddr","RequestBody","RequestHeader","RequestMethod","RequestUri","SocketAddr"]}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GeoMatch","GreaterThan","GreaterThanOrEqual","IPMatch","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}]]};
-const p5: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","matchValue",{"arr":"s"}],["=","matchVariable","s"],["=","negateCondition","b"],["=","operator","s"],["=","selector","s"],["=","transforms",{"arr":"s"}]]};
-const p6: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","customBlockResponseBody","s"],["=","customBlockResponseStatusCode","i"],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","mode",{"spell":["Detection","Prevention"]}],["=","redirectUrl","s"],["=","requestBodyCheck",{"spell":["Disabled","Enabled"]}]]};
-const p7: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","customBlockResponseBody","s"],["=","customBlockResponseStatusCode","i"],["=","enabledState","s"],["=","mode","s"],["=","redirectUrl","s"],["=","requestBodyCheck","s"]]};
-const p8: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["Classic_AzureFrontDoor","Premium_AzureFrontDoor","Standard_AzureFrontDoor"]}]]};
-const p9: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"]]};
-const p10: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p11: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p12: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20220501": {
-      resources: {
-        WebApplicationFirewallPolicy_fromStorage: {"apiVersion":"network.frontdoor.azure.com/v1api20220501","spec":"WebApplicationFirewallPolicy_Spec_fromStorage","status":"WebApplicationFirewallPolicy_STATUS_fromStorage"},
-        WebApplicationFirewallPolicy_toStorage: {"apiVersion":"network.frontdoor.azure.com/v1api20220501storage","spec":"WebApplicationFirewallPolicy_Spec_toStorage","status":"WebApplicationFirewallPolicy_STATUS_toStorage"},
-      },
-      types: {
-        CustomRuleList_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","rules",{"arr":{"obj":"CustomRule_STATUS_fromStorage"}}]]},
-        CustomRuleList_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","rules",{"arr":{"obj":"CustomRule_STATUS_toStorage"}}]]},
-        CustomRuleList_fromStorage: {"known":k0,"destBag":false,"steps":[["=","rules",{"arr":{"obj":"CustomRule_fromStorage"}}]]},
-        CustomRuleList_toStorage: {"known":k0,"destBag":true,"steps":[["=","rules",{"arr":{"obj":"CustomRule_toStorage"}}]]},
-        CustomRule_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","matchConditions",{"arr":{"obj":"MatchCondition_STATUS_fromStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType",{"spell":["MatchRule","RateLimitRule"]}]]},
-        CustomRule_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","matchConditions",{"arr":{"obj":"MatchCondition_STATUS_toStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType","s"]]},
-        CustomRule_fromStorage: {"known":k1,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","matchConditions",{"arr":{"obj":"MatchCondition_fromStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType",{"spell":["MatchRule","RateLimitRule"]}]]},
-        CustomRule_toStorage: {"known":k1,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","matchConditions",{"arr":{"obj":"MatchCondition_toStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType","s"]]},
-        FrontendEndpointLink_STATUS_fromStorage: p0,
-        FrontendEndpointLink_STATUS_toStorage: p1,
-        ManagedRuleExclusion_STATUS_fromStorage: p2,
-        ManagedRuleExclusion_STATUS_toStorage: p3,
-        ManagedRuleExclusion_fromStorage: p2,
-        ManagedRuleExclusion_toStorage: p3,
-        ManagedRuleGroupOverride_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_fromStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_STATUS_fromStorage"}}]]},
-        ManagedRuleGroupOverride_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_toStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_STATUS_toStorage"}}]]},
-        ManagedRuleGroupOverride_fromStorage: {"known":k4,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_fromStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_fromStorage"}}]]},
-        ManagedRuleGroupOverride_toStorage: {"known":k4,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_toStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_toStorage"}}]]},
-        ManagedRuleOverride_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_fromStorage"}}],["=","ruleId","s"]]},
-        ManagedRuleOverride_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_toStorage"}}],["=","ruleId","s"]]},
-        ManagedRuleOverride_fromStorage: {"known":k5,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_fromStorage"}}],["=","ruleId","s"]]},
-        ManagedRuleOverride_toStorage: {"known":k5,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_toStorage"}}],["=","ruleId","s"]]},
-        ManagedRuleSetList_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_STATUS_fromStorage"}}]]},
-        ManagedRuleSetList_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_STATUS_toStorage"}}]]},
-        ManagedRuleSetList_fromStorage: {"known":k6,"destBag":false,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_fromStorage"}}]]},
-        ManagedRuleSetList_toStorage: {"known":k6,"destBag":true,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_toStorage"}}]]},
-        ManagedRuleSet_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_fromStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_STATUS_fromStorage"}}],["=","ruleSetAction",{"spell":["Block","Log","Redirect"]}],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
-        ManagedRuleSet_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_toStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_STATUS_toStorage"}}],["=","ruleSetAction","s"],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
-        ManagedRuleSet_fromStorage: {"known":k7,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_fromStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_fromStorage"}}],["=","ruleSetAction",{"spell":["Block","Log","Redirect"]}],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
-        ManagedRuleSet_toStorage: {"known":k7,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_toStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_toStorage"}}],["=","ruleSetAction","s"],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
-        MatchCondition_STATUS_fromStorage: p4,
-        MatchCondition_STATUS_toStorage: p5,
-        MatchCondition_fromStorage: p4,
-        MatchCondition_toStorage: p5,
-        PolicySettings_STATUS_fromStorage: p6,
-        PolicySettings_STATUS_toStorage: p7,
-        PolicySettings_fromStorage: p6,
-        PolicySettings_toStorage: p7,
-        RoutingRuleLink_STATUS_fromStorage: p0,
-        RoutingRuleLink_STATUS_toStorage: p1,
-        SecurityPolicyLink_STATUS_fromStorage: p0,
-        SecurityPolicyLink_STATUS_toStorage: p1,
-        Sku_STATUS_fromStorage: p8,
-        Sku_STATUS_toStorage: p9,
-        Sku_fromStorage: p8,
-        Sku_toStorage: p9,
-        WebApplicationFirewallPolicyOperatorSpec_fromStorage: {"known":k11,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        WebApplicationFirewallPolicyOperatorSpec_toStorage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
-        WebApplicationFirewallPolicy_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_STATUS_fromStorage"}],["=","frontendEndpointLinks",{"arr":{"obj":"FrontendEndpointLink_STATUS_fromStorage"}}],["=","managedRules",{"obj":"ManagedRuleSetList_STATUS_fromStorage"}],["=","policySettings",{"obj":"PolicySettings_STATUS_fromStorage"}],["=","provisioningState","s"],["=","resourceState",{"spell":["Creating","Deleting","Disabled","Disabling","Enabled","Enabling"]}],["=","routingRuleLinks",{"arr":{"obj":"RoutingRuleLink_STATUS_fromStorage"}}],["=","securityPolicyLinks",{"arr":{"obj":"SecurityPolicyLink_STATUS_fromStorage"}}]]},
-        WebApplicationFirewallPolicy_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_STATUS_toStorage"}],["=","frontendEndpointLinks",{"arr":{"obj":"FrontendEndpointLink_STATUS_toStorage"}}],["=","managedRules",{"obj":"ManagedRuleSetList_STATUS_toStorage"}],["=","policySettings",{"obj":"PolicySettings_STATUS_toStorage"}],["=","provisioningState","s"],["=","resourceState","s"],["=","routingRuleLinks",{"arr":{"obj":"RoutingRuleLink_STATUS_toStorage"}}],["=","securityPolicyLinks",{"arr":{"obj":"SecurityPolicyLink_STATUS_toStorage"}}]]},
-        WebApplicationFirewallPolicy_Spec_fromStorage: {"known":["azureName","owner","etag","location","sku","tags","customRules","managedRules","policySettings","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_fromStorage"}],["=","managedRules",{"obj":"ManagedRuleSetList_fromStorage"}],["=","policySettings",{"obj":"PolicySettings_fromStorage"}],["=","operatorSpec",{"obj":"WebApplicationFirewallPolicyOperatorSpec_fromStorage"}]]},
-        WebApplicationFirewallPolicy_Spec_toStorage: {"known":["azureName","owner","etag","location","sku","tags","customRules","managedRules","policySettings","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_toStorage"}],["=","managedRules",{"obj":"ManagedRuleSetList_toStorage"}],["=","policySettings",{"obj":"PolicySettings_toStorage"}],["=","operatorSpec",{"obj":"WebApplicationFirewallPolicyOperatorSpec_toStorage"}],["v","v1api20220501"]]},
-        conditions_Condition_fromStorage: p10,
-        conditions_Condition_toStorage: p10,
-        core_DestinationExpression_fromStorage: p11,
-        core_DestinationExpression_toStorage: p11,
-        genruntime_KnownResourceReference_fromStorage: p12,
-        genruntime_KnownResourceReference_toStorage: p12,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["rules"];
+  const k1: readonly string[] = ["action","enabledState","matchConditions","name","priority","rateLimitDurationInMinutes","rateLimitThreshold","ruleType"];
+  const k2: readonly string[] = ["id"];
+  const k3: readonly string[] = ["matchVariable","selector","selectorMatchOperator"];
+  const k4: readonly string[] = ["exclusions","ruleGroupName","rules"];
+  const k5: readonly string[] = ["action","enabledState","exclusions","ruleId"];
+  const k6: readonly string[] = ["managedRuleSets"];
+  const k7: readonly string[] = ["exclusions","ruleGroupOverrides","ruleSetAction","ruleSetType","ruleSetVersion"];
+  const k8: readonly string[] = ["matchValue","matchVariable","negateCondition","operator","selector","transforms"];
+  const k9: readonly string[] = ["customBlockResponseBody","customBlockResponseStatusCode","enabledState","mode","redirectUrl","requestBodyCheck"];
+  const k10: readonly string[] = ["name"];
+  const k11: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k12: readonly string[] = ["conditions","id","name","type","etag","location","sku","tags","customRules","frontendEndpointLinks","managedRules","policySettings","provisioningState","resourceState","routingRuleLinks","securityPolicyLinks"];
+  const k13: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k14: readonly string[] = ["name","key","value","annotations","labels"];
+  const k15: readonly string[] = ["name","armId"];
+  const p0: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","id","s"]]};
+  const p1: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","id","s"]]};
+  const p2: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","matchVariable",{"spell":["QueryStringArgNames","RequestBodyJsonArgNames","RequestBodyPostArgNames","RequestCookieNames","RequestHeaderNames"]}],["=","selector","s"],["=","selectorMatchOperator",{"spell":["Contains","EndsWith","Equals","EqualsAny","StartsWith"]}]]};
+  const p3: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","matchVariable","s"],["=","selector","s"],["=","selectorMatchOperator","s"]]};
+  const p4: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","matchValue",{"arr":"s"}],["=","matchVariable",{"spell":["Cookies","PostArgs","QueryString","RemoteAddr","RequestBody","RequestHeader","RequestMethod","RequestUri","SocketAddr"]}],["=","negateCondition","b"],["=","operator",{"spell":["Any","BeginsWith","Contains","EndsWith","Equal","GeoMatch","GreaterThan","GreaterThanOrEqual","IPMatch","LessThan","LessThanOrEqual","RegEx"]}],["=","selector","s"],["=","transforms",{"arr":{"spell":["Lowercase","RemoveNulls","Trim","Uppercase","UrlDecode","UrlEncode"]}}]]};
+  const p5: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","matchValue",{"arr":"s"}],["=","matchVariable","s"],["=","negateCondition","b"],["=","operator","s"],["=","selector","s"],["=","transforms",{"arr":"s"}]]};
+  const p6: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","customBlockResponseBody","s"],["=","customBlockResponseStatusCode","i"],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","mode",{"spell":["Detection","Prevention"]}],["=","redirectUrl","s"],["=","requestBodyCheck",{"spell":["Disabled","Enabled"]}]]};
+  const p7: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","customBlockResponseBody","s"],["=","customBlockResponseStatusCode","i"],["=","enabledState","s"],["=","mode","s"],["=","redirectUrl","s"],["=","requestBodyCheck","s"]]};
+  const p8: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name",{"spell":["Classic_AzureFrontDoor","Premium_AzureFrontDoor","Standard_AzureFrontDoor"]}]]};
+  const p9: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"]]};
+  const p10: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p11: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p12: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  return {
+    packages: {
+      "v1api20220501": {
+        resources: {
+          WebApplicationFirewallPolicy_fromStorage: {"apiVersion":"network.frontdoor.azure.com/v1api20220501","spec":"WebApplicationFirewallPolicy_Spec_fromStorage","status":"WebApplicationFirewallPolicy_STATUS_fromStorage"},
+          WebApplicationFirewallPolicy_toStorage: {"apiVersion":"network.frontdoor.azure.com/v1api20220501storage","spec":"WebApplicationFirewallPolicy_Spec_toStorage","status":"WebApplicationFirewallPolicy_STATUS_toStorage"},
+        },
+        types: {
+          CustomRuleList_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","rules",{"arr":{"obj":"CustomRule_STATUS_fromStorage"}}]]},
+          CustomRuleList_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","rules",{"arr":{"obj":"CustomRule_STATUS_toStorage"}}]]},
+          CustomRuleList_fromStorage: {"known":k0,"destBag":false,"steps":[["=","rules",{"arr":{"obj":"CustomRule_fromStorage"}}]]},
+          CustomRuleList_toStorage: {"known":k0,"destBag":true,"steps":[["=","rules",{"arr":{"obj":"CustomRule_toStorage"}}]]},
+          CustomRule_STATUS_fromStorage: {"known":k1,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","matchConditions",{"arr":{"obj":"MatchCondition_STATUS_fromStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType",{"spell":["MatchRule","RateLimitRule"]}]]},
+          CustomRule_STATUS_toStorage: {"known":k1,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","matchConditions",{"arr":{"obj":"MatchCondition_STATUS_toStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType","s"]]},
+          CustomRule_fromStorage: {"known":k1,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","matchConditions",{"arr":{"obj":"MatchCondition_fromStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType",{"spell":["MatchRule","RateLimitRule"]}]]},
+          CustomRule_toStorage: {"known":k1,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","matchConditions",{"arr":{"obj":"MatchCondition_toStorage"}}],["=","name","s"],["=","priority","i"],["=","rateLimitDurationInMinutes","i"],["=","rateLimitThreshold","i"],["=","ruleType","s"]]},
+          FrontendEndpointLink_STATUS_fromStorage: p0,
+          FrontendEndpointLink_STATUS_toStorage: p1,
+          ManagedRuleExclusion_STATUS_fromStorage: p2,
+          ManagedRuleExclusion_STATUS_toStorage: p3,
+          ManagedRuleExclusion_fromStorage: p2,
+          ManagedRuleExclusion_toStorage: p3,
+          ManagedRuleGroupOverride_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_fromStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_STATUS_fromStorage"}}]]},
+          ManagedRuleGroupOverride_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_toStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_STATUS_toStorage"}}]]},
+          ManagedRuleGroupOverride_fromStorage: {"known":k4,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_fromStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_fromStorage"}}]]},
+          ManagedRuleGroupOverride_toStorage: {"known":k4,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_toStorage"}}],["=","ruleGroupName","s"],["=","rules",{"arr":{"obj":"ManagedRuleOverride_toStorage"}}]]},
+          ManagedRuleOverride_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_fromStorage"}}],["=","ruleId","s"]]},
+          ManagedRuleOverride_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_toStorage"}}],["=","ruleId","s"]]},
+          ManagedRuleOverride_fromStorage: {"known":k5,"destBag":false,"steps":[["=","action",{"spell":["Allow","AnomalyScoring","Block","Log","Redirect"]}],["=","enabledState",{"spell":["Disabled","Enabled"]}],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_fromStorage"}}],["=","ruleId","s"]]},
+          ManagedRuleOverride_toStorage: {"known":k5,"destBag":true,"steps":[["=","action","s"],["=","enabledState","s"],["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_toStorage"}}],["=","ruleId","s"]]},
+          ManagedRuleSetList_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_STATUS_fromStorage"}}]]},
+          ManagedRuleSetList_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_STATUS_toStorage"}}]]},
+          ManagedRuleSetList_fromStorage: {"known":k6,"destBag":false,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_fromStorage"}}]]},
+          ManagedRuleSetList_toStorage: {"known":k6,"destBag":true,"steps":[["=","managedRuleSets",{"arr":{"obj":"ManagedRuleSet_toStorage"}}]]},
+          ManagedRuleSet_STATUS_fromStorage: {"known":k7,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_fromStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_STATUS_fromStorage"}}],["=","ruleSetAction",{"spell":["Block","Log","Redirect"]}],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
+          ManagedRuleSet_STATUS_toStorage: {"known":k7,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_STATUS_toStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_STATUS_toStorage"}}],["=","ruleSetAction","s"],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
+          ManagedRuleSet_fromStorage: {"known":k7,"destBag":false,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_fromStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_fromStorage"}}],["=","ruleSetAction",{"spell":["Block","Log","Redirect"]}],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
+          ManagedRuleSet_toStorage: {"known":k7,"destBag":true,"steps":[["=","exclusions",{"arr":{"obj":"ManagedRuleExclusion_toStorage"}}],["=","ruleGroupOverrides",{"arr":{"obj":"ManagedRuleGroupOverride_toStorage"}}],["=","ruleSetAction","s"],["=","ruleSetType","s"],["=","ruleSetVersion","s"]]},
+          MatchCondition_STATUS_fromStorage: p4,
+          MatchCondition_STATUS_toStorage: p5,
+          MatchCondition_fromStorage: p4,
+          MatchCondition_toStorage: p5,
+          PolicySettings_STATUS_fromStorage: p6,
+          PolicySettings_STATUS_toStorage: p7,
+          PolicySettings_fromStorage: p6,
+          PolicySettings_toStorage: p7,
+          RoutingRuleLink_STATUS_fromStorage: p0,
+          RoutingRuleLink_STATUS_toStorage: p1,
+          SecurityPolicyLink_STATUS_fromStorage: p0,
+          SecurityPolicyLink_STATUS_toStorage: p1,
+          Sku_STATUS_fromStorage: p8,
+          Sku_STATUS_toStorage: p9,
+          Sku_fromStorage: p8,
+          Sku_toStorage: p9,
+          WebApplicationFirewallPolicyOperatorSpec_fromStorage: {"known":k11,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+          WebApplicationFirewallPolicyOperatorSpec_toStorage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+          WebApplicationFirewallPolicy_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_STATUS_fromStorage"}],["=","frontendEndpointLinks",{"arr":{"obj":"FrontendEndpointLink_STATUS_fromStorage"}}],["=","managedRules",{"obj":"ManagedRuleSetList_STATUS_fromStorage"}],["=","policySettings",{"obj":"PolicySettings_STATUS_fromStorage"}],["=","provisioningState","s"],["=","resourceState",{"spell":["Creating","Deleting","Disabled","Disabling","Enabled","Enabling"]}],["=","routingRuleLinks",{"arr":{"obj":"RoutingRuleLink_STATUS_fromStorage"}}],["=","securityPolicyLinks",{"arr":{"obj":"SecurityPolicyLink_STATUS_fromStorage"}}]]},
+          WebApplicationFirewallPolicy_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_STATUS_toStorage"}],["=","frontendEndpointLinks",{"arr":{"obj":"FrontendEndpointLink_STATUS_toStorage"}}],["=","managedRules",{"obj":"ManagedRuleSetList_STATUS_toStorage"}],["=","policySettings",{"obj":"PolicySettings_STATUS_toStorage"}],["=","provisioningState","s"],["=","resourceState","s"],["=","routingRuleLinks",{"arr":{"obj":"RoutingRuleLink_STATUS_toStorage"}}],["=","securityPolicyLinks",{"arr":{"obj":"SecurityPolicyLink_STATUS_toStorage"}}]]},
+          WebApplicationFirewallPolicy_Spec_fromStorage: {"known":["azureName","owner","etag","location","sku","tags","customRules","managedRules","policySettings","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_fromStorage"}],["=","managedRules",{"obj":"ManagedRuleSetList_fromStorage"}],["=","policySettings",{"obj":"PolicySettings_fromStorage"}],["=","operatorSpec",{"obj":"WebApplicationFirewallPolicyOperatorSpec_fromStorage"}]]},
+          WebApplicationFirewallPolicy_Spec_toStorage: {"known":["azureName","owner","etag","location","sku","tags","customRules","managedRules","policySettings","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","customRules",{"obj":"CustomRuleList_toStorage"}],["=","managedRules",{"obj":"ManagedRuleSetList_toStorage"}],["=","policySettings",{"obj":"PolicySettings_toStorage"}],["=","operatorSpec",{"obj":"WebApplicationFirewallPolicyOperatorSpec_toStorage"}],["v","v1api20220501"]]},
+          conditions_Condition_fromStorage: p10,
+          conditions_Condition_toStorage: p10,
+          core_DestinationExpression_fromStorage: p11,
+          core_DestinationExpression_toStorage: p11,
+          genruntime_KnownResourceReference_fromStorage: p12,
+          genruntime_KnownResourceReference_toStorage: p12,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

@@ -2,229 +2,237 @@
 /** The conversions of notificationhubs.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = [];
-const k1: readonly string[] = ["authTokenUrl","clientId","clientSecret"];
-const k2: readonly string[] = ["properties"];
-const k3: readonly string[] = ["apnsCertificate","appId","appName","certificateKey","endpoint","keyId","thumbprint","token"];
-const k4: readonly string[] = ["baiduApiKey","baiduEndPoint","baiduSecretKey"];
-const k5: readonly string[] = ["subject","vapidPrivateKey","vapidPublicKey"];
-const k6: readonly string[] = ["gcmEndpoint","googleApiKey"];
-const k7: readonly string[] = ["ipMask","rights"];
-const k8: readonly string[] = ["certificateKey","mpnsCertificate","thumbprint"];
-const k9: readonly string[] = ["serviceBusEndpoint"];
-const k10: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
-const k11: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
-const k12: readonly string[] = ["createdAt","critical","dataCenter","enabled","metricId","name","namespaceType","networkAcls","pnsCredentials","privateEndpointConnections","provisioningState","publicNetworkAccess","region","replicationRegion","scaleUnit","serviceBusEndpoint","status","subscriptionId","updatedAt","zoneRedundancy"];
-const k13: readonly string[] = ["dataCenter","namespaceType","networkAcls","pnsCredentials","publicNetworkAccess","replicationRegion","scaleUnit","zoneRedundancy"];
-const k14: readonly string[] = ["conditions","id","name","type","location","properties","sku","systemData","tags"];
-const k15: readonly string[] = ["azureName","owner","location","properties","sku","tags","operatorSpec","originalVersion"];
-const k16: readonly string[] = ["azureName","owner","location","properties","sku","tags","operatorSpec"];
-const k17: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k18: readonly string[] = ["conditions","id","name","type","location","properties","systemData","tags"];
-const k19: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec","originalVersion"];
-const k20: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec"];
-const k21: readonly string[] = ["ipRules","publicNetworkRule"];
-const k22: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k23: readonly string[] = ["claimType","claimValue","createdTime","keyName","modifiedTime","revision","rights"];
-const k24: readonly string[] = ["admCredential","apnsCredential","authorizationRules","baiduCredential","browserCredential","dailyMaxActiveDevices","gcmCredential","mpnsCredential","name","registrationTtl","wnsCredential","xiaomiCredential"];
-const k25: readonly string[] = ["admCredential","apnsCredential","baiduCredential","browserCredential","gcmCredential","mpnsCredential","name","registrationTtl","wnsCredential","xiaomiCredential"];
-const k26: readonly string[] = ["admCredential","apnsCredential","baiduCredential","browserCredential","gcmCredential","mpnsCredential","wnsCredential","xiaomiCredential"];
-const k27: readonly string[] = ["id"];
-const k28: readonly string[] = ["rights"];
-const k29: readonly string[] = ["capacity","family","name","size","tier"];
-const k30: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k31: readonly string[] = ["certificateKey","packageSid","secretKey","windowsLiveEndpoint","wnsCertificate"];
-const k32: readonly string[] = ["appSecret","endpoint"];
-const k33: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k34: readonly string[] = ["name","key","value","annotations","labels"];
-const k35: readonly string[] = ["name","key","annotations","labels"];
-const k36: readonly string[] = ["name","armId"];
-const k37: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[]};
-const p2: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","ipMask","s"],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
-const p3: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","ipMask","s"],["=","rights",{"arr":"s"}]]};
-const p4: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
-const p5: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
-const p6: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p7: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p8: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
-const p9: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
-const p10: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","claimType","s"],["=","claimValue","s"],["=","createdTime","s"],["=","keyName","s"],["=","modifiedTime","s"],["=","revision","i"],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
-const p11: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","claimType","s"],["=","claimValue","s"],["=","createdTime","s"],["=","keyName","s"],["=","modifiedTime","s"],["=","revision","i"],["=","rights",{"arr":"s"}]]};
-const p12: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
-const p13: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","rights",{"arr":"s"}]]};
-const p14: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name",{"spell":["Basic","Free","Standard"]}],["=","size","s"],["=","tier","s"]]};
-const p15: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
-const p16: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p17: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p18: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p19: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p20: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20230901": {
-      resources: {
-        Namespace_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"Namespace_Spec_fromStorage","status":"Namespace_STATUS_fromStorage"},
-        Namespace_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"Namespace_Spec_toStorage","status":"Namespace_STATUS_toStorage"},
-        NamespacesAuthorizationRule_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"NamespacesAuthorizationRule_Spec_fromStorage","status":"NamespacesAuthorizationRule_STATUS_fromStorage"},
-        NamespacesAuthorizationRule_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"NamespacesAuthorizationRule_Spec_toStorage","status":"NamespacesAuthorizationRule_STATUS_toStorage"},
-        NotificationHub_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"NotificationHub_Spec_fromStorage","status":"NotificationHub_STATUS_fromStorage"},
-        NotificationHub_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"NotificationHub_Spec_toStorage","status":"NotificationHub_STATUS_toStorage"},
-        NotificationHubsAuthorizationRule_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"NotificationHubsAuthorizationRule_Spec_fromStorage","status":"NotificationHubsAuthorizationRule_STATUS_fromStorage"},
-        NotificationHubsAuthorizationRule_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"NotificationHubsAuthorizationRule_Spec_toStorage","status":"NotificationHubsAuthorizationRule_STATUS_toStorage"},
-      },
-      types: {
-        AdmCredentialProperties_STATUS_fromStorage: p0,
-        AdmCredentialProperties_STATUS_toStorage: p1,
-        AdmCredentialProperties_fromStorage: {"known":k1,"destBag":false,"steps":[["=","authTokenUrl",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientId",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        AdmCredentialProperties_toStorage: {"known":k1,"destBag":true,"steps":[["=","authTokenUrl",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientId",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        AdmCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"AdmCredentialProperties_STATUS_fromStorage"}]]},
-        AdmCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"AdmCredentialProperties_STATUS_toStorage"}]]},
-        AdmCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"AdmCredentialProperties_fromStorage"}]]},
-        AdmCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"AdmCredentialProperties_toStorage"}]]},
-        ApnsCredentialProperties_STATUS_fromStorage: p0,
-        ApnsCredentialProperties_STATUS_toStorage: p1,
-        ApnsCredentialProperties_fromStorage: {"known":k3,"destBag":false,"steps":[["=","apnsCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","appId",{"obj":"genruntime_SecretReference_fromStorage"}],["=","appName",{"obj":"genruntime_SecretReference_fromStorage"}],["=","certificateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","keyId",{"obj":"genruntime_SecretReference_fromStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","token",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        ApnsCredentialProperties_toStorage: {"known":k3,"destBag":true,"steps":[["=","apnsCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","appId",{"obj":"genruntime_SecretReference_toStorage"}],["=","appName",{"obj":"genruntime_SecretReference_toStorage"}],["=","certificateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","keyId",{"obj":"genruntime_SecretReference_toStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_toStorage"}],["=","token",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        ApnsCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_STATUS_fromStorage"}]]},
-        ApnsCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_STATUS_toStorage"}]]},
-        ApnsCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_fromStorage"}]]},
-        ApnsCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_toStorage"}]]},
-        BaiduCredentialProperties_STATUS_fromStorage: p0,
-        BaiduCredentialProperties_STATUS_toStorage: p1,
-        BaiduCredentialProperties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","baiduApiKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","baiduEndPoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","baiduSecretKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        BaiduCredentialProperties_toStorage: {"known":k4,"destBag":true,"steps":[["=","baiduApiKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","baiduEndPoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","baiduSecretKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        BaiduCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_STATUS_fromStorage"}]]},
-        BaiduCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_STATUS_toStorage"}]]},
-        BaiduCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_fromStorage"}]]},
-        BaiduCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_toStorage"}]]},
-        BrowserCredentialProperties_STATUS_fromStorage: p0,
-        BrowserCredentialProperties_STATUS_toStorage: p1,
-        BrowserCredentialProperties_fromStorage: {"known":k5,"destBag":false,"steps":[["=","subject",{"obj":"genruntime_SecretReference_fromStorage"}],["=","vapidPrivateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","vapidPublicKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        BrowserCredentialProperties_toStorage: {"known":k5,"destBag":true,"steps":[["=","subject",{"obj":"genruntime_SecretReference_toStorage"}],["=","vapidPrivateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","vapidPublicKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        BrowserCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_STATUS_fromStorage"}]]},
-        BrowserCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_STATUS_toStorage"}]]},
-        BrowserCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_fromStorage"}]]},
-        BrowserCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_toStorage"}]]},
-        GcmCredentialProperties_STATUS_fromStorage: p0,
-        GcmCredentialProperties_STATUS_toStorage: p1,
-        GcmCredentialProperties_fromStorage: {"known":k6,"destBag":false,"steps":[["=","gcmEndpoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","googleApiKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        GcmCredentialProperties_toStorage: {"known":k6,"destBag":true,"steps":[["=","gcmEndpoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","googleApiKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        GcmCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"GcmCredentialProperties_STATUS_fromStorage"}]]},
-        GcmCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"GcmCredentialProperties_STATUS_toStorage"}]]},
-        GcmCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"GcmCredentialProperties_fromStorage"}]]},
-        GcmCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"GcmCredentialProperties_toStorage"}]]},
-        IpRule_STATUS_fromStorage: p2,
-        IpRule_STATUS_toStorage: p3,
-        IpRule_fromStorage: p2,
-        IpRule_toStorage: p3,
-        MpnsCredentialProperties_STATUS_fromStorage: p0,
-        MpnsCredentialProperties_STATUS_toStorage: p1,
-        MpnsCredentialProperties_fromStorage: {"known":k8,"destBag":false,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","mpnsCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        MpnsCredentialProperties_toStorage: {"known":k8,"destBag":true,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","mpnsCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        MpnsCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_STATUS_fromStorage"}]]},
-        MpnsCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_STATUS_toStorage"}]]},
-        MpnsCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_fromStorage"}]]},
-        MpnsCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_toStorage"}]]},
-        NamespaceOperatorConfigMaps_fromStorage: {"known":k9,"destBag":false,"steps":[["=","serviceBusEndpoint",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
-        NamespaceOperatorConfigMaps_toStorage: {"known":k9,"destBag":true,"steps":[["=","serviceBusEndpoint",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
-        NamespaceOperatorSecrets_fromStorage: p4,
-        NamespaceOperatorSecrets_toStorage: p5,
-        NamespaceOperatorSpec_fromStorage: {"known":k11,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"NamespaceOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_fromStorage"}]]},
-        NamespaceOperatorSpec_toStorage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"NamespaceOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_toStorage"}]]},
-        NamespaceProperties_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","createdAt","s"],["=","critical","b"],["=","dataCenter","s"],["=","enabled","b"],["=","metricId","s"],["=","name","s"],["=","namespaceType",{"spell":["Messaging","NotificationHub"]}],["=","networkAcls",{"obj":"NetworkAcls_STATUS_fromStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Disabled","Failed","InProgress","Pending","Succeeded","Unknown"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","region","s"],["=","replicationRegion",{"spell":["AustraliaEast","BrazilSouth","Default","None","NorthEurope","SouthAfricaNorth","SouthEastAsia","WestUs2"]}],["=","scaleUnit","s"],["=","serviceBusEndpoint","s"],["=","status",{"spell":["Created","Creating","Deleting","Suspended"]}],["=","subscriptionId","s"],["=","updatedAt","s"],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]},
-        NamespaceProperties_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","createdAt","s"],["=","critical","b"],["=","dataCenter","s"],["=","enabled","b"],["=","metricId","s"],["=","name","s"],["=","namespaceType","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_toStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","region","s"],["=","replicationRegion","s"],["=","scaleUnit","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","subscriptionId","s"],["=","updatedAt","s"],["=","zoneRedundancy","s"]]},
-        NamespaceProperties_fromStorage: {"known":k13,"destBag":false,"steps":[["=","dataCenter","s"],["=","namespaceType",{"spell":["Messaging","NotificationHub"]}],["=","networkAcls",{"obj":"NetworkAcls_fromStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","replicationRegion",{"spell":["AustraliaEast","BrazilSouth","Default","None","NorthEurope","SouthAfricaNorth","SouthEastAsia","WestUs2"]}],["=","scaleUnit","s"],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]},
-        NamespaceProperties_toStorage: {"known":k13,"destBag":true,"steps":[["=","dataCenter","s"],["=","namespaceType","s"],["=","networkAcls",{"obj":"NetworkAcls_toStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_toStorage"}],["=","publicNetworkAccess","s"],["=","replicationRegion","s"],["=","scaleUnit","s"],["=","zoneRedundancy","s"]]},
-        Namespace_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        Namespace_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        Namespace_Spec_fromStorage: {"known":k15,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_fromStorage"}]]},
-        Namespace_Spec_toStorage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_toStorage"}],["v","v1api20230901"]]},
-        NamespacesAuthorizationRuleOperatorSpec_fromStorage: p6,
-        NamespacesAuthorizationRuleOperatorSpec_toStorage: p7,
-        NamespacesAuthorizationRule_STATUS_fromStorage: p8,
-        NamespacesAuthorizationRule_STATUS_toStorage: p9,
-        NamespacesAuthorizationRule_Spec_fromStorage: {"known":k19,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_fromStorage"}]]},
-        NamespacesAuthorizationRule_Spec_toStorage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20230901"]]},
-        NetworkAcls_STATUS_fromStorage: {"known":k21,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_STATUS_fromStorage"}]]},
-        NetworkAcls_STATUS_toStorage: {"known":k21,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_STATUS_toStorage"}]]},
-        NetworkAcls_fromStorage: {"known":k21,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_fromStorage"}]]},
-        NetworkAcls_toStorage: {"known":k21,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_toStorage"}]]},
-        NotificationHubOperatorSecrets_fromStorage: p4,
-        NotificationHubOperatorSecrets_toStorage: p5,
-        NotificationHubOperatorSpec_fromStorage: {"known":k22,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NotificationHubOperatorSecrets_fromStorage"}]]},
-        NotificationHubOperatorSpec_toStorage: {"known":k22,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NotificationHubOperatorSecrets_toStorage"}]]},
-        NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_fromStorage: p10,
-        NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_toStorage: p11,
-        NotificationHubProperties_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_fromStorage"}],["=","authorizationRules",{"arr":{"obj":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_fromStorage"}}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_fromStorage"}],["=","dailyMaxActiveDevices","i"],["=","gcmCredential",{"obj":"GcmCredential_STATUS_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_fromStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_STATUS_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_fromStorage"}]]},
-        NotificationHubProperties_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_toStorage"}],["=","authorizationRules",{"arr":{"obj":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_toStorage"}}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_toStorage"}],["=","dailyMaxActiveDevices","i"],["=","gcmCredential",{"obj":"GcmCredential_STATUS_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_toStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_STATUS_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_toStorage"}]]},
-        NotificationHubProperties_fromStorage: {"known":k25,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_fromStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_fromStorage"}],["=","gcmCredential",{"obj":"GcmCredential_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_fromStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_fromStorage"}]]},
-        NotificationHubProperties_toStorage: {"known":k25,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_toStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_toStorage"}],["=","gcmCredential",{"obj":"GcmCredential_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_toStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_toStorage"}]]},
-        NotificationHub_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
-        NotificationHub_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
-        NotificationHub_Spec_fromStorage: {"known":k15,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubOperatorSpec_fromStorage"}]]},
-        NotificationHub_Spec_toStorage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubOperatorSpec_toStorage"}],["v","v1api20230901"]]},
-        NotificationHubsAuthorizationRuleOperatorSpec_fromStorage: p6,
-        NotificationHubsAuthorizationRuleOperatorSpec_toStorage: p7,
-        NotificationHubsAuthorizationRule_STATUS_fromStorage: p8,
-        NotificationHubsAuthorizationRule_STATUS_toStorage: p9,
-        NotificationHubsAuthorizationRule_Spec_fromStorage: {"known":k19,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubsAuthorizationRuleOperatorSpec_fromStorage"}]]},
-        NotificationHubsAuthorizationRule_Spec_toStorage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubsAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20230901"]]},
-        PnsCredentials_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_fromStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_fromStorage"}],["=","gcmCredential",{"obj":"GcmCredential_STATUS_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_fromStorage"}],["=","wnsCredential",{"obj":"WnsCredential_STATUS_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_fromStorage"}]]},
-        PnsCredentials_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_toStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_toStorage"}],["=","gcmCredential",{"obj":"GcmCredential_STATUS_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_toStorage"}],["=","wnsCredential",{"obj":"WnsCredential_STATUS_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_toStorage"}]]},
-        PnsCredentials_fromStorage: {"known":k26,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_fromStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_fromStorage"}],["=","gcmCredential",{"obj":"GcmCredential_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_fromStorage"}],["=","wnsCredential",{"obj":"WnsCredential_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_fromStorage"}]]},
-        PnsCredentials_toStorage: {"known":k26,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_toStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_toStorage"}],["=","gcmCredential",{"obj":"GcmCredential_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_toStorage"}],["=","wnsCredential",{"obj":"WnsCredential_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_toStorage"}]]},
-        PrivateEndpointConnectionResource_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","id","s"]]},
-        PrivateEndpointConnectionResource_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","id","s"]]},
-        PublicInternetAuthorizationRule_STATUS_fromStorage: p12,
-        PublicInternetAuthorizationRule_STATUS_toStorage: p13,
-        PublicInternetAuthorizationRule_fromStorage: p12,
-        PublicInternetAuthorizationRule_toStorage: p13,
-        SharedAccessAuthorizationRuleProperties_STATUS_fromStorage: p10,
-        SharedAccessAuthorizationRuleProperties_STATUS_toStorage: p11,
-        SharedAccessAuthorizationRuleProperties_fromStorage: p12,
-        SharedAccessAuthorizationRuleProperties_toStorage: p13,
-        Sku_STATUS_fromStorage: p14,
-        Sku_STATUS_toStorage: p15,
-        Sku_fromStorage: p14,
-        Sku_toStorage: p15,
-        SystemData_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        WnsCredentialProperties_STATUS_fromStorage: p0,
-        WnsCredentialProperties_STATUS_toStorage: p1,
-        WnsCredentialProperties_fromStorage: {"known":k31,"destBag":false,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","packageSid",{"obj":"genruntime_SecretReference_fromStorage"}],["=","secretKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","windowsLiveEndpoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","wnsCertificate",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        WnsCredentialProperties_toStorage: {"known":k31,"destBag":true,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","packageSid",{"obj":"genruntime_SecretReference_toStorage"}],["=","secretKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","windowsLiveEndpoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","wnsCertificate",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        WnsCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"WnsCredentialProperties_STATUS_fromStorage"}]]},
-        WnsCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"WnsCredentialProperties_STATUS_toStorage"}]]},
-        WnsCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"WnsCredentialProperties_fromStorage"}]]},
-        WnsCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"WnsCredentialProperties_toStorage"}]]},
-        XiaomiCredentialProperties_STATUS_fromStorage: p0,
-        XiaomiCredentialProperties_STATUS_toStorage: p1,
-        XiaomiCredentialProperties_fromStorage: {"known":k32,"destBag":false,"steps":[["=","appSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        XiaomiCredentialProperties_toStorage: {"known":k32,"destBag":true,"steps":[["=","appSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        XiaomiCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_STATUS_fromStorage"}]]},
-        XiaomiCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_STATUS_toStorage"}]]},
-        XiaomiCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_fromStorage"}]]},
-        XiaomiCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_toStorage"}]]},
-        conditions_Condition_fromStorage: p16,
-        conditions_Condition_toStorage: p16,
-        core_DestinationExpression_fromStorage: p17,
-        core_DestinationExpression_toStorage: p17,
-        genruntime_ConfigMapDestination_fromStorage: p18,
-        genruntime_ConfigMapDestination_toStorage: p18,
-        genruntime_KnownResourceReference_fromStorage: p19,
-        genruntime_KnownResourceReference_toStorage: p19,
-        genruntime_SecretDestination_fromStorage: p18,
-        genruntime_SecretDestination_toStorage: p18,
-        genruntime_SecretReference_fromStorage: p20,
-        genruntime_SecretReference_toStorage: p20,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = [];
+  const k1: readonly string[] = ["authTokenUrl","clientId","clientSecret"];
+  const k2: readonly string[] = ["properties"];
+  const k3: readonly string[] = ["apnsCertificate","appId","appName","certificateKey","endpoint","keyId","thumbprint","token"];
+  const k4: readonly string[] = ["baiduApiKey","baiduEndPoint","baiduSecretKey"];
+  const k5: readonly string[] = ["subject","vapidPrivateKey","vapidPublicKey"];
+  const k6: readonly string[] = ["gcmEndpoint","googleApiKey"];
+  const k7: readonly string[] = ["ipMask","rights"];
+  const k8: readonly string[] = ["certificateKey","mpnsCertificate","thumbprint"];
+  const k9: readonly string[] = ["serviceBusEndpoint"];
+  const k10: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
+  const k11: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
+  const k12: readonly string[] = ["createdAt","critical","dataCenter","enabled","metricId","name","namespaceType","networkAcls","pnsCredentials","privateEndpointConnections","provisioningState","publicNetworkAccess","region","replicationRegion","scaleUnit","serviceBusEndpoint","status","subscriptionId","updatedAt","zoneRedundancy"];
+  const k13: readonly string[] = ["dataCenter","namespaceType","networkAcls","pnsCredentials","publicNetworkAccess","replicationRegion","scaleUnit","zoneRedundancy"];
+  const k14: readonly string[] = ["conditions","id","name","type","location","properties","sku","systemData","tags"];
+  const k15: readonly string[] = ["azureName","owner","location","properties","sku","tags","operatorSpec","originalVersion"];
+  const k16: readonly string[] = ["azureName","owner","location","properties","sku","tags","operatorSpec"];
+  const k17: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k18: readonly string[] = ["conditions","id","name","type","location","properties","systemData","tags"];
+  const k19: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec","originalVersion"];
+  const k20: readonly string[] = ["azureName","owner","location","properties","tags","operatorSpec"];
+  const k21: readonly string[] = ["ipRules","publicNetworkRule"];
+  const k22: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k23: readonly string[] = ["claimType","claimValue","createdTime","keyName","modifiedTime","revision","rights"];
+  const k24: readonly string[] = ["admCredential","apnsCredential","authorizationRules","baiduCredential","browserCredential","dailyMaxActiveDevices","gcmCredential","mpnsCredential","name","registrationTtl","wnsCredential","xiaomiCredential"];
+  const k25: readonly string[] = ["admCredential","apnsCredential","baiduCredential","browserCredential","gcmCredential","mpnsCredential","name","registrationTtl","wnsCredential","xiaomiCredential"];
+  const k26: readonly string[] = ["admCredential","apnsCredential","baiduCredential","browserCredential","gcmCredential","mpnsCredential","wnsCredential","xiaomiCredential"];
+  const k27: readonly string[] = ["id"];
+  const k28: readonly string[] = ["rights"];
+  const k29: readonly string[] = ["capacity","family","name","size","tier"];
+  const k30: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k31: readonly string[] = ["certificateKey","packageSid","secretKey","windowsLiveEndpoint","wnsCertificate"];
+  const k32: readonly string[] = ["appSecret","endpoint"];
+  const k33: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k34: readonly string[] = ["name","key","value","annotations","labels"];
+  const k35: readonly string[] = ["name","key","annotations","labels"];
+  const k36: readonly string[] = ["name","armId"];
+  const k37: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[]};
+  const p2: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","ipMask","s"],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
+  const p3: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","ipMask","s"],["=","rights",{"arr":"s"}]]};
+  const p4: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+  const p5: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+  const p6: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p7: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p8: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
+  const p9: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
+  const p10: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","claimType","s"],["=","claimValue","s"],["=","createdTime","s"],["=","keyName","s"],["=","modifiedTime","s"],["=","revision","i"],["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
+  const p11: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","claimType","s"],["=","claimValue","s"],["=","createdTime","s"],["=","keyName","s"],["=","modifiedTime","s"],["=","revision","i"],["=","rights",{"arr":"s"}]]};
+  const p12: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","rights",{"arr":{"spell":["Listen","Manage","Send"]}}]]};
+  const p13: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","rights",{"arr":"s"}]]};
+  const p14: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name",{"spell":["Basic","Free","Standard"]}],["=","size","s"],["=","tier","s"]]};
+  const p15: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
+  const p16: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p17: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p18: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p19: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p20: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  return {
+    packages: {
+      "v1api20230901": {
+        resources: {
+          Namespace_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"Namespace_Spec_fromStorage","status":"Namespace_STATUS_fromStorage"},
+          Namespace_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"Namespace_Spec_toStorage","status":"Namespace_STATUS_toStorage"},
+          NamespacesAuthorizationRule_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"NamespacesAuthorizationRule_Spec_fromStorage","status":"NamespacesAuthorizationRule_STATUS_fromStorage"},
+          NamespacesAuthorizationRule_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"NamespacesAuthorizationRule_Spec_toStorage","status":"NamespacesAuthorizationRule_STATUS_toStorage"},
+          NotificationHub_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"NotificationHub_Spec_fromStorage","status":"NotificationHub_STATUS_fromStorage"},
+          NotificationHub_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"NotificationHub_Spec_toStorage","status":"NotificationHub_STATUS_toStorage"},
+          NotificationHubsAuthorizationRule_fromStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901","spec":"NotificationHubsAuthorizationRule_Spec_fromStorage","status":"NotificationHubsAuthorizationRule_STATUS_fromStorage"},
+          NotificationHubsAuthorizationRule_toStorage: {"apiVersion":"notificationhubs.azure.com/v1api20230901storage","spec":"NotificationHubsAuthorizationRule_Spec_toStorage","status":"NotificationHubsAuthorizationRule_STATUS_toStorage"},
+        },
+        types: {
+          AdmCredentialProperties_STATUS_fromStorage: p0,
+          AdmCredentialProperties_STATUS_toStorage: p1,
+          AdmCredentialProperties_fromStorage: {"known":k1,"destBag":false,"steps":[["=","authTokenUrl",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientId",{"obj":"genruntime_SecretReference_fromStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          AdmCredentialProperties_toStorage: {"known":k1,"destBag":true,"steps":[["=","authTokenUrl",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientId",{"obj":"genruntime_SecretReference_toStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          AdmCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"AdmCredentialProperties_STATUS_fromStorage"}]]},
+          AdmCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"AdmCredentialProperties_STATUS_toStorage"}]]},
+          AdmCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"AdmCredentialProperties_fromStorage"}]]},
+          AdmCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"AdmCredentialProperties_toStorage"}]]},
+          ApnsCredentialProperties_STATUS_fromStorage: p0,
+          ApnsCredentialProperties_STATUS_toStorage: p1,
+          ApnsCredentialProperties_fromStorage: {"known":k3,"destBag":false,"steps":[["=","apnsCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","appId",{"obj":"genruntime_SecretReference_fromStorage"}],["=","appName",{"obj":"genruntime_SecretReference_fromStorage"}],["=","certificateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","keyId",{"obj":"genruntime_SecretReference_fromStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","token",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          ApnsCredentialProperties_toStorage: {"known":k3,"destBag":true,"steps":[["=","apnsCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","appId",{"obj":"genruntime_SecretReference_toStorage"}],["=","appName",{"obj":"genruntime_SecretReference_toStorage"}],["=","certificateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","keyId",{"obj":"genruntime_SecretReference_toStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_toStorage"}],["=","token",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          ApnsCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_STATUS_fromStorage"}]]},
+          ApnsCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_STATUS_toStorage"}]]},
+          ApnsCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_fromStorage"}]]},
+          ApnsCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"ApnsCredentialProperties_toStorage"}]]},
+          BaiduCredentialProperties_STATUS_fromStorage: p0,
+          BaiduCredentialProperties_STATUS_toStorage: p1,
+          BaiduCredentialProperties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","baiduApiKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","baiduEndPoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","baiduSecretKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          BaiduCredentialProperties_toStorage: {"known":k4,"destBag":true,"steps":[["=","baiduApiKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","baiduEndPoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","baiduSecretKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          BaiduCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_STATUS_fromStorage"}]]},
+          BaiduCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_STATUS_toStorage"}]]},
+          BaiduCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_fromStorage"}]]},
+          BaiduCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BaiduCredentialProperties_toStorage"}]]},
+          BrowserCredentialProperties_STATUS_fromStorage: p0,
+          BrowserCredentialProperties_STATUS_toStorage: p1,
+          BrowserCredentialProperties_fromStorage: {"known":k5,"destBag":false,"steps":[["=","subject",{"obj":"genruntime_SecretReference_fromStorage"}],["=","vapidPrivateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","vapidPublicKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          BrowserCredentialProperties_toStorage: {"known":k5,"destBag":true,"steps":[["=","subject",{"obj":"genruntime_SecretReference_toStorage"}],["=","vapidPrivateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","vapidPublicKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          BrowserCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_STATUS_fromStorage"}]]},
+          BrowserCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_STATUS_toStorage"}]]},
+          BrowserCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_fromStorage"}]]},
+          BrowserCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"BrowserCredentialProperties_toStorage"}]]},
+          GcmCredentialProperties_STATUS_fromStorage: p0,
+          GcmCredentialProperties_STATUS_toStorage: p1,
+          GcmCredentialProperties_fromStorage: {"known":k6,"destBag":false,"steps":[["=","gcmEndpoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","googleApiKey",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          GcmCredentialProperties_toStorage: {"known":k6,"destBag":true,"steps":[["=","gcmEndpoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","googleApiKey",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          GcmCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"GcmCredentialProperties_STATUS_fromStorage"}]]},
+          GcmCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"GcmCredentialProperties_STATUS_toStorage"}]]},
+          GcmCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"GcmCredentialProperties_fromStorage"}]]},
+          GcmCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"GcmCredentialProperties_toStorage"}]]},
+          IpRule_STATUS_fromStorage: p2,
+          IpRule_STATUS_toStorage: p3,
+          IpRule_fromStorage: p2,
+          IpRule_toStorage: p3,
+          MpnsCredentialProperties_STATUS_fromStorage: p0,
+          MpnsCredentialProperties_STATUS_toStorage: p1,
+          MpnsCredentialProperties_fromStorage: {"known":k8,"destBag":false,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","mpnsCertificate",{"obj":"genruntime_SecretReference_fromStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          MpnsCredentialProperties_toStorage: {"known":k8,"destBag":true,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","mpnsCertificate",{"obj":"genruntime_SecretReference_toStorage"}],["=","thumbprint",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          MpnsCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_STATUS_fromStorage"}]]},
+          MpnsCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_STATUS_toStorage"}]]},
+          MpnsCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_fromStorage"}]]},
+          MpnsCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"MpnsCredentialProperties_toStorage"}]]},
+          NamespaceOperatorConfigMaps_fromStorage: {"known":k9,"destBag":false,"steps":[["=","serviceBusEndpoint",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]},
+          NamespaceOperatorConfigMaps_toStorage: {"known":k9,"destBag":true,"steps":[["=","serviceBusEndpoint",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]},
+          NamespaceOperatorSecrets_fromStorage: p4,
+          NamespaceOperatorSecrets_toStorage: p5,
+          NamespaceOperatorSpec_fromStorage: {"known":k11,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"NamespaceOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_fromStorage"}]]},
+          NamespaceOperatorSpec_toStorage: {"known":k11,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"NamespaceOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NamespaceOperatorSecrets_toStorage"}]]},
+          NamespaceProperties_STATUS_fromStorage: {"known":k12,"destBag":false,"steps":[["=","createdAt","s"],["=","critical","b"],["=","dataCenter","s"],["=","enabled","b"],["=","metricId","s"],["=","name","s"],["=","namespaceType",{"spell":["Messaging","NotificationHub"]}],["=","networkAcls",{"obj":"NetworkAcls_STATUS_fromStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Disabled","Failed","InProgress","Pending","Succeeded","Unknown"]}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","region","s"],["=","replicationRegion",{"spell":["AustraliaEast","BrazilSouth","Default","None","NorthEurope","SouthAfricaNorth","SouthEastAsia","WestUs2"]}],["=","scaleUnit","s"],["=","serviceBusEndpoint","s"],["=","status",{"spell":["Created","Creating","Deleting","Suspended"]}],["=","subscriptionId","s"],["=","updatedAt","s"],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]},
+          NamespaceProperties_STATUS_toStorage: {"known":k12,"destBag":true,"steps":[["=","createdAt","s"],["=","critical","b"],["=","dataCenter","s"],["=","enabled","b"],["=","metricId","s"],["=","name","s"],["=","namespaceType","s"],["=","networkAcls",{"obj":"NetworkAcls_STATUS_toStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnectionResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","region","s"],["=","replicationRegion","s"],["=","scaleUnit","s"],["=","serviceBusEndpoint","s"],["=","status","s"],["=","subscriptionId","s"],["=","updatedAt","s"],["=","zoneRedundancy","s"]]},
+          NamespaceProperties_fromStorage: {"known":k13,"destBag":false,"steps":[["=","dataCenter","s"],["=","namespaceType",{"spell":["Messaging","NotificationHub"]}],["=","networkAcls",{"obj":"NetworkAcls_fromStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","replicationRegion",{"spell":["AustraliaEast","BrazilSouth","Default","None","NorthEurope","SouthAfricaNorth","SouthEastAsia","WestUs2"]}],["=","scaleUnit","s"],["=","zoneRedundancy",{"spell":["Disabled","Enabled"]}]]},
+          NamespaceProperties_toStorage: {"known":k13,"destBag":true,"steps":[["=","dataCenter","s"],["=","namespaceType","s"],["=","networkAcls",{"obj":"NetworkAcls_toStorage"}],["=","pnsCredentials",{"obj":"PnsCredentials_toStorage"}],["=","publicNetworkAccess","s"],["=","replicationRegion","s"],["=","scaleUnit","s"],["=","zoneRedundancy","s"]]},
+          Namespace_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+          Namespace_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+          Namespace_Spec_fromStorage: {"known":k15,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_fromStorage"}]]},
+          Namespace_Spec_toStorage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"NamespaceProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespaceOperatorSpec_toStorage"}],["v","v1api20230901"]]},
+          NamespacesAuthorizationRuleOperatorSpec_fromStorage: p6,
+          NamespacesAuthorizationRuleOperatorSpec_toStorage: p7,
+          NamespacesAuthorizationRule_STATUS_fromStorage: p8,
+          NamespacesAuthorizationRule_STATUS_toStorage: p9,
+          NamespacesAuthorizationRule_Spec_fromStorage: {"known":k19,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_fromStorage"}]]},
+          NamespacesAuthorizationRule_Spec_toStorage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NamespacesAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20230901"]]},
+          NetworkAcls_STATUS_fromStorage: {"known":k21,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_STATUS_fromStorage"}]]},
+          NetworkAcls_STATUS_toStorage: {"known":k21,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_STATUS_toStorage"}]]},
+          NetworkAcls_fromStorage: {"known":k21,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_fromStorage"}]]},
+          NetworkAcls_toStorage: {"known":k21,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}],["=","publicNetworkRule",{"obj":"PublicInternetAuthorizationRule_toStorage"}]]},
+          NotificationHubOperatorSecrets_fromStorage: p4,
+          NotificationHubOperatorSecrets_toStorage: p5,
+          NotificationHubOperatorSpec_fromStorage: {"known":k22,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"NotificationHubOperatorSecrets_fromStorage"}]]},
+          NotificationHubOperatorSpec_toStorage: {"known":k22,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"NotificationHubOperatorSecrets_toStorage"}]]},
+          NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_fromStorage: p10,
+          NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_toStorage: p11,
+          NotificationHubProperties_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_fromStorage"}],["=","authorizationRules",{"arr":{"obj":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_fromStorage"}}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_fromStorage"}],["=","dailyMaxActiveDevices","i"],["=","gcmCredential",{"obj":"GcmCredential_STATUS_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_fromStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_STATUS_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_fromStorage"}]]},
+          NotificationHubProperties_STATUS_toStorage: {"known":k24,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_toStorage"}],["=","authorizationRules",{"arr":{"obj":"NotificationHubPropertiesSharedAccessAuthorizationRuleProperties_STATUS_toStorage"}}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_toStorage"}],["=","dailyMaxActiveDevices","i"],["=","gcmCredential",{"obj":"GcmCredential_STATUS_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_toStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_STATUS_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_toStorage"}]]},
+          NotificationHubProperties_fromStorage: {"known":k25,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_fromStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_fromStorage"}],["=","gcmCredential",{"obj":"GcmCredential_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_fromStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_fromStorage"}]]},
+          NotificationHubProperties_toStorage: {"known":k25,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_toStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_toStorage"}],["=","gcmCredential",{"obj":"GcmCredential_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_toStorage"}],["=","name","s"],["=","registrationTtl","s"],["=","wnsCredential",{"obj":"WnsCredential_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_toStorage"}]]},
+          NotificationHub_STATUS_fromStorage: {"known":k14,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_STATUS_fromStorage"}],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]},
+          NotificationHub_STATUS_toStorage: {"known":k14,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_STATUS_toStorage"}],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}]]},
+          NotificationHub_Spec_fromStorage: {"known":k15,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_fromStorage"}],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubOperatorSpec_fromStorage"}]]},
+          NotificationHub_Spec_toStorage: {"known":k16,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"NotificationHubProperties_toStorage"}],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubOperatorSpec_toStorage"}],["v","v1api20230901"]]},
+          NotificationHubsAuthorizationRuleOperatorSpec_fromStorage: p6,
+          NotificationHubsAuthorizationRuleOperatorSpec_toStorage: p7,
+          NotificationHubsAuthorizationRule_STATUS_fromStorage: p8,
+          NotificationHubsAuthorizationRule_STATUS_toStorage: p9,
+          NotificationHubsAuthorizationRule_Spec_fromStorage: {"known":k19,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_fromStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubsAuthorizationRuleOperatorSpec_fromStorage"}]]},
+          NotificationHubsAuthorizationRule_Spec_toStorage: {"known":k20,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","properties",{"obj":"SharedAccessAuthorizationRuleProperties_toStorage"}],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"NotificationHubsAuthorizationRuleOperatorSpec_toStorage"}],["v","v1api20230901"]]},
+          PnsCredentials_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_fromStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_fromStorage"}],["=","gcmCredential",{"obj":"GcmCredential_STATUS_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_fromStorage"}],["=","wnsCredential",{"obj":"WnsCredential_STATUS_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_fromStorage"}]]},
+          PnsCredentials_STATUS_toStorage: {"known":k26,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_STATUS_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_STATUS_toStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_STATUS_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_STATUS_toStorage"}],["=","gcmCredential",{"obj":"GcmCredential_STATUS_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_STATUS_toStorage"}],["=","wnsCredential",{"obj":"WnsCredential_STATUS_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_STATUS_toStorage"}]]},
+          PnsCredentials_fromStorage: {"known":k26,"destBag":false,"steps":[["=","admCredential",{"obj":"AdmCredential_fromStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_fromStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_fromStorage"}],["=","browserCredential",{"obj":"BrowserCredential_fromStorage"}],["=","gcmCredential",{"obj":"GcmCredential_fromStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_fromStorage"}],["=","wnsCredential",{"obj":"WnsCredential_fromStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_fromStorage"}]]},
+          PnsCredentials_toStorage: {"known":k26,"destBag":true,"steps":[["=","admCredential",{"obj":"AdmCredential_toStorage"}],["=","apnsCredential",{"obj":"ApnsCredential_toStorage"}],["=","baiduCredential",{"obj":"BaiduCredential_toStorage"}],["=","browserCredential",{"obj":"BrowserCredential_toStorage"}],["=","gcmCredential",{"obj":"GcmCredential_toStorage"}],["=","mpnsCredential",{"obj":"MpnsCredential_toStorage"}],["=","wnsCredential",{"obj":"WnsCredential_toStorage"}],["=","xiaomiCredential",{"obj":"XiaomiCredential_toStorage"}]]},
+          PrivateEndpointConnectionResource_STATUS_fromStorage: {"known":k27,"destBag":false,"steps":[["=","id","s"]]},
+          PrivateEndpointConnectionResource_STATUS_toStorage: {"known":k27,"destBag":true,"steps":[["=","id","s"]]},
+          PublicInternetAuthorizationRule_STATUS_fromStorage: p12,
+          PublicInternetAuthorizationRule_STATUS_toStorage: p13,
+          PublicInternetAuthorizationRule_fromStorage: p12,
+          PublicInternetAuthorizationRule_toStorage: p13,
+          SharedAccessAuthorizationRuleProperties_STATUS_fromStorage: p10,
+          SharedAccessAuthorizationRuleProperties_STATUS_toStorage: p11,
+          SharedAccessAuthorizationRuleProperties_fromStorage: p12,
+          SharedAccessAuthorizationRuleProperties_toStorage: p13,
+          Sku_STATUS_fromStorage: p14,
+          Sku_STATUS_toStorage: p15,
+          Sku_fromStorage: p14,
+          Sku_toStorage: p15,
+          SystemData_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+          WnsCredentialProperties_STATUS_fromStorage: p0,
+          WnsCredentialProperties_STATUS_toStorage: p1,
+          WnsCredentialProperties_fromStorage: {"known":k31,"destBag":false,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","packageSid",{"obj":"genruntime_SecretReference_fromStorage"}],["=","secretKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","windowsLiveEndpoint",{"obj":"genruntime_SecretReference_fromStorage"}],["=","wnsCertificate",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          WnsCredentialProperties_toStorage: {"known":k31,"destBag":true,"steps":[["=","certificateKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","packageSid",{"obj":"genruntime_SecretReference_toStorage"}],["=","secretKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","windowsLiveEndpoint",{"obj":"genruntime_SecretReference_toStorage"}],["=","wnsCertificate",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          WnsCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"WnsCredentialProperties_STATUS_fromStorage"}]]},
+          WnsCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"WnsCredentialProperties_STATUS_toStorage"}]]},
+          WnsCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"WnsCredentialProperties_fromStorage"}]]},
+          WnsCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"WnsCredentialProperties_toStorage"}]]},
+          XiaomiCredentialProperties_STATUS_fromStorage: p0,
+          XiaomiCredentialProperties_STATUS_toStorage: p1,
+          XiaomiCredentialProperties_fromStorage: {"known":k32,"destBag":false,"steps":[["=","appSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          XiaomiCredentialProperties_toStorage: {"known":k32,"destBag":true,"steps":[["=","appSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","endpoint",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          XiaomiCredential_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_STATUS_fromStorage"}]]},
+          XiaomiCredential_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_STATUS_toStorage"}]]},
+          XiaomiCredential_fromStorage: {"known":k2,"destBag":false,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_fromStorage"}]]},
+          XiaomiCredential_toStorage: {"known":k2,"destBag":true,"steps":[["=","properties",{"obj":"XiaomiCredentialProperties_toStorage"}]]},
+          conditions_Condition_fromStorage: p16,
+          conditions_Condition_toStorage: p16,
+          core_DestinationExpression_fromStorage: p17,
+          core_DestinationExpression_toStorage: p17,
+          genruntime_ConfigMapDestination_fromStorage: p18,
+          genruntime_ConfigMapDestination_toStorage: p18,
+          genruntime_KnownResourceReference_fromStorage: p19,
+          genruntime_KnownResourceReference_toStorage: p19,
+          genruntime_SecretDestination_fromStorage: p18,
+          genruntime_SecretDestination_toStorage: p18,
+          genruntime_SecretReference_fromStorage: p20,
+          genruntime_SecretReference_toStorage: p20,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

@@ -2,216 +2,224 @@
 /** The conversions of operationalinsights.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["clusterResourceId","disableLocalAuth","enableDataExport","enableLogAccessUsingOnlyResourcePermissions","immediatePurgeDataOn30Days"];
-const k1: readonly string[] = ["clusterResourceReference","disableLocalAuth","enableDataExport","enableLogAccessUsingOnlyResourcePermissions","immediatePurgeDataOn30Days"];
-const k2: readonly string[] = ["resourceId","scopeId"];
-const k3: readonly string[] = ["capacityReservationLevel","lastSkuUpdate","name"];
-const k4: readonly string[] = ["capacityReservationLevel","name"];
-const k5: readonly string[] = ["dailyQuotaGb","dataIngestionStatus","quotaNextResetTime"];
-const k6: readonly string[] = ["dailyQuotaGb"];
-const k7: readonly string[] = ["primarySharedKey","secondarySharedKey"];
-const k8: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k9: readonly string[] = ["conditions","id","name","type","etag","location","sku","tags","createdDate","customerId","features","forceCmkForQuery","modifiedDate","privateLinkScopedResources","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","retentionInDays","workspaceCapping"];
-const k10: readonly string[] = ["azureName","owner","etag","location","sku","tags","features","forceCmkForQuery","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","retentionInDays","workspaceCapping","operatorSpec","originalVersion"];
-const k11: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k12: readonly string[] = ["name","key","value","annotations","labels"];
-const k13: readonly string[] = ["name","armId"];
-const k14: readonly string[] = ["group","kind","name","armId"];
-const k15: readonly string[] = ["name","key","annotations","labels"];
-const k16: readonly string[] = ["associations","clusterResourceId","disableLocalAuth","enableDataExport","enableLogAccessUsingOnlyResourcePermissions","immediatePurgeDataOn30Days","unifiedSentinelBillingOnly"];
-const k17: readonly string[] = ["conditions","id","name","type","etag","identity","location","sku","systemData","tags","createdDate","customerId","defaultDataCollectionRuleResourceId","failover","features","forceCmkForQuery","modifiedDate","privateLinkScopedResources","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","replication","retentionInDays","workspaceCapping"];
-const k18: readonly string[] = ["azureName","owner","etag","identity","location","sku","tags","defaultDataCollectionRuleResourceReference","features","forceCmkForQuery","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","replication","retentionInDays","workspaceCapping","operatorSpec","originalVersion"];
-const k19: readonly string[] = ["lastModifiedDate","state"];
-const k20: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k21: readonly string[] = ["type","userAssignedIdentities"];
-const k22: readonly string[] = ["createdDate","enabled","lastModifiedDate","location","provisioningState"];
-const k23: readonly string[] = ["enabled","location"];
-const k24: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k25: readonly string[] = ["reference"];
-const k26: readonly string[] = ["clientId","principalId"];
-const p0: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]};
-const p1: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]};
-const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
-const p3: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
-const p4: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","capacityReservationLevel","i"],["=","lastSkuUpdate","s"],["=","name",{"spell":["CapacityReservation","Free","LACluster","PerGB2018","PerNode","Premium","Standalone","Standard"]}]]};
-const p5: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","capacityReservationLevel","i"],["=","lastSkuUpdate","s"],["=","name","s"]]};
-const p6: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","capacityReservationLevel","i"],["=","name",{"spell":["CapacityReservation","Free","LACluster","PerGB2018","PerNode","Premium","Standalone","Standard"]}]]};
-const p7: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","capacityReservationLevel","i"],["=","name","s"]]};
-const p8: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","dailyQuotaGb","n"],["=","dataIngestionStatus",{"spell":["ApproachingQuota","ForceOff","ForceOn","OverQuota","RespectQuota","SubscriptionSuspended"]}],["=","quotaNextResetTime","s"]]};
-const p9: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","dailyQuotaGb","n"],["=","dataIngestionStatus","s"],["=","quotaNextResetTime","s"]]};
-const p10: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","dailyQuotaGb","n"]]};
-const p11: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","dailyQuotaGb","n"]]};
-const p12: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
-const p13: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
-const p14: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_toStorage"}]]};
-const p16: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p17: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p18: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p19: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p20: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p21: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","lastModifiedDate","s"],["=","state","s"]]};
-const p22: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","createdDate","s"],["=","enabled","b"],["=","lastModifiedDate","s"],["=","location","s"],["=","provisioningState","s"]]};
-const p23: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","enabled","b"],["=","location","s"]]};
-const p24: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p25: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210601": {
-      resources: {
-        Workspace_fromStorage: {"apiVersion":"operationalinsights.azure.com/v1api20210601","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
-        Workspace_toStorage: {"apiVersion":"operationalinsights.azure.com/v1api20210601storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["clusterResourceId","disableLocalAuth","enableDataExport","enableLogAccessUsingOnlyResourcePermissions","immediatePurgeDataOn30Days"];
+  const k1: readonly string[] = ["clusterResourceReference","disableLocalAuth","enableDataExport","enableLogAccessUsingOnlyResourcePermissions","immediatePurgeDataOn30Days"];
+  const k2: readonly string[] = ["resourceId","scopeId"];
+  const k3: readonly string[] = ["capacityReservationLevel","lastSkuUpdate","name"];
+  const k4: readonly string[] = ["capacityReservationLevel","name"];
+  const k5: readonly string[] = ["dailyQuotaGb","dataIngestionStatus","quotaNextResetTime"];
+  const k6: readonly string[] = ["dailyQuotaGb"];
+  const k7: readonly string[] = ["primarySharedKey","secondarySharedKey"];
+  const k8: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k9: readonly string[] = ["conditions","id","name","type","etag","location","sku","tags","createdDate","customerId","features","forceCmkForQuery","modifiedDate","privateLinkScopedResources","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","retentionInDays","workspaceCapping"];
+  const k10: readonly string[] = ["azureName","owner","etag","location","sku","tags","features","forceCmkForQuery","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","retentionInDays","workspaceCapping","operatorSpec","originalVersion"];
+  const k11: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k12: readonly string[] = ["name","key","value","annotations","labels"];
+  const k13: readonly string[] = ["name","armId"];
+  const k14: readonly string[] = ["group","kind","name","armId"];
+  const k15: readonly string[] = ["name","key","annotations","labels"];
+  const k16: readonly string[] = ["associations","clusterResourceId","disableLocalAuth","enableDataExport","enableLogAccessUsingOnlyResourcePermissions","immediatePurgeDataOn30Days","unifiedSentinelBillingOnly"];
+  const k17: readonly string[] = ["conditions","id","name","type","etag","identity","location","sku","systemData","tags","createdDate","customerId","defaultDataCollectionRuleResourceId","failover","features","forceCmkForQuery","modifiedDate","privateLinkScopedResources","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","replication","retentionInDays","workspaceCapping"];
+  const k18: readonly string[] = ["azureName","owner","etag","identity","location","sku","tags","defaultDataCollectionRuleResourceReference","features","forceCmkForQuery","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","replication","retentionInDays","workspaceCapping","operatorSpec","originalVersion"];
+  const k19: readonly string[] = ["lastModifiedDate","state"];
+  const k20: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k21: readonly string[] = ["type","userAssignedIdentities"];
+  const k22: readonly string[] = ["createdDate","enabled","lastModifiedDate","location","provisioningState"];
+  const k23: readonly string[] = ["enabled","location"];
+  const k24: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k25: readonly string[] = ["reference"];
+  const k26: readonly string[] = ["clientId","principalId"];
+  const p0: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]};
+  const p1: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]};
+  const p2: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
+  const p3: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","resourceId","s"],["=","scopeId","s"]]};
+  const p4: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","capacityReservationLevel","i"],["=","lastSkuUpdate","s"],["=","name",{"spell":["CapacityReservation","Free","LACluster","PerGB2018","PerNode","Premium","Standalone","Standard"]}]]};
+  const p5: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","capacityReservationLevel","i"],["=","lastSkuUpdate","s"],["=","name","s"]]};
+  const p6: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","capacityReservationLevel","i"],["=","name",{"spell":["CapacityReservation","Free","LACluster","PerGB2018","PerNode","Premium","Standalone","Standard"]}]]};
+  const p7: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","capacityReservationLevel","i"],["=","name","s"]]};
+  const p8: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","dailyQuotaGb","n"],["=","dataIngestionStatus",{"spell":["ApproachingQuota","ForceOff","ForceOn","OverQuota","RespectQuota","SubscriptionSuspended"]}],["=","quotaNextResetTime","s"]]};
+  const p9: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","dailyQuotaGb","n"],["=","dataIngestionStatus","s"],["=","quotaNextResetTime","s"]]};
+  const p10: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","dailyQuotaGb","n"]]};
+  const p11: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","dailyQuotaGb","n"]]};
+  const p12: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_fromStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_toStorage"}]]};
+  const p16: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p17: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p18: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p19: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p20: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p21: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","lastModifiedDate","s"],["=","state","s"]]};
+  const p22: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","createdDate","s"],["=","enabled","b"],["=","lastModifiedDate","s"],["=","location","s"],["=","provisioningState","s"]]};
+  const p23: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","enabled","b"],["=","location","s"]]};
+  const p24: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p25: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  return {
+    packages: {
+      "v1api20210601": {
+        resources: {
+          Workspace_fromStorage: {"apiVersion":"operationalinsights.azure.com/v1api20210601","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
+          Workspace_toStorage: {"apiVersion":"operationalinsights.azure.com/v1api20210601storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
+        },
+        types: {
+          Features_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
+          Features_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
+          Features_fromStorage: p0,
+          Features_toStorage: p1,
+          PrivateLinkScopedResource_STATUS_fromStorage: p2,
+          PrivateLinkScopedResource_STATUS_toStorage: p3,
+          Sku_STATUS_fromStorage: p4,
+          Sku_STATUS_toStorage: p5,
+          Sku_fromStorage: p6,
+          Sku_toStorage: p7,
+          WorkspaceCapping_STATUS_fromStorage: p8,
+          WorkspaceCapping_STATUS_toStorage: p9,
+          WorkspaceCapping_fromStorage: p10,
+          WorkspaceCapping_toStorage: p11,
+          WorkspaceOperatorSecrets_fromStorage: p12,
+          WorkspaceOperatorSecrets_toStorage: p13,
+          WorkspaceOperatorSpec_fromStorage: p14,
+          WorkspaceOperatorSpec_toStorage: p15,
+          Workspace_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","features",{"obj":"Features_STATUS_fromStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]}],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_fromStorage"}]]},
+          Workspace_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","features",{"obj":"Features_STATUS_toStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_toStorage"}]]},
+          Workspace_Spec_fromStorage: {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","features",{"obj":"Features_fromStorage"}],["=","forceCmkForQuery","b"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]}],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_fromStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_fromStorage"}]]},
+          Workspace_Spec_toStorage: {"known":["azureName","owner","etag","location","sku","tags","features","forceCmkForQuery","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","retentionInDays","workspaceCapping","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","features",{"obj":"Features_toStorage"}],["=","forceCmkForQuery","b"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v1api20210601"]]},
+          conditions_Condition_fromStorage: p16,
+          conditions_Condition_toStorage: p16,
+          core_DestinationExpression_fromStorage: p17,
+          core_DestinationExpression_toStorage: p17,
+          genruntime_KnownResourceReference_fromStorage: p18,
+          genruntime_KnownResourceReference_toStorage: p18,
+          genruntime_ResourceReference_fromStorage: p19,
+          genruntime_ResourceReference_toStorage: p19,
+          genruntime_SecretDestination_fromStorage: p20,
+          genruntime_SecretDestination_toStorage: p20,
+        },
       },
-      types: {
-        Features_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
-        Features_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
-        Features_fromStorage: p0,
-        Features_toStorage: p1,
-        PrivateLinkScopedResource_STATUS_fromStorage: p2,
-        PrivateLinkScopedResource_STATUS_toStorage: p3,
-        Sku_STATUS_fromStorage: p4,
-        Sku_STATUS_toStorage: p5,
-        Sku_fromStorage: p6,
-        Sku_toStorage: p7,
-        WorkspaceCapping_STATUS_fromStorage: p8,
-        WorkspaceCapping_STATUS_toStorage: p9,
-        WorkspaceCapping_fromStorage: p10,
-        WorkspaceCapping_toStorage: p11,
-        WorkspaceOperatorSecrets_fromStorage: p12,
-        WorkspaceOperatorSecrets_toStorage: p13,
-        WorkspaceOperatorSpec_fromStorage: p14,
-        WorkspaceOperatorSpec_toStorage: p15,
-        Workspace_STATUS_fromStorage: {"known":k9,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","features",{"obj":"Features_STATUS_fromStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]}],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_fromStorage"}]]},
-        Workspace_STATUS_toStorage: {"known":k9,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","features",{"obj":"Features_STATUS_toStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_toStorage"}]]},
-        Workspace_Spec_fromStorage: {"known":k10,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","features",{"obj":"Features_fromStorage"}],["=","forceCmkForQuery","b"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]}],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled"]}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_fromStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_fromStorage"}]]},
-        Workspace_Spec_toStorage: {"known":["azureName","owner","etag","location","sku","tags","features","forceCmkForQuery","provisioningState","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","retentionInDays","workspaceCapping","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","features",{"obj":"Features_toStorage"}],["=","forceCmkForQuery","b"],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v1api20210601"]]},
-        conditions_Condition_fromStorage: p16,
-        conditions_Condition_toStorage: p16,
-        core_DestinationExpression_fromStorage: p17,
-        core_DestinationExpression_toStorage: p17,
-        genruntime_KnownResourceReference_fromStorage: p18,
-        genruntime_KnownResourceReference_toStorage: p18,
-        genruntime_ResourceReference_fromStorage: p19,
-        genruntime_ResourceReference_toStorage: p19,
-        genruntime_SecretDestination_fromStorage: p20,
-        genruntime_SecretDestination_toStorage: p20,
+      "v1api20210601storage": {
+        resources: {
+          Workspace_from_v20250701storage: {"apiVersion":"operationalinsights.azure.com/v1api20210601storage","spec":"Workspace_Spec_from_v20250701storage","status":"Workspace_STATUS_from_v20250701storage"},
+          Workspace_to_v20250701storage: {"apiVersion":"operationalinsights.azure.com/v20250701storage","spec":"Workspace_Spec_to_v20250701storage","status":"Workspace_STATUS_to_v20250701storage"},
+        },
+        types: {
+          Features_STATUS_from_v20250701storage: {"known":k16,"destBag":true,"steps":[[">","associations",{"arr":"s"}],["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],[">","unifiedSentinelBillingOnly"]]},
+          Features_STATUS_to_v20250701storage: {"known":k0,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],["<","associations",{"arr":"s"}],["<","unifiedSentinelBillingOnly","b"]]},
+          Features_from_v20250701storage: {"known":k1,"destBag":true,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_from_v20250701storage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
+          Features_to_v20250701storage: {"known":k1,"destBag":true,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_to_v20250701storage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
+          PrivateLinkScopedResource_STATUS_from_v20250701storage: p3,
+          PrivateLinkScopedResource_STATUS_to_v20250701storage: p3,
+          Sku_STATUS_from_v20250701storage: p5,
+          Sku_STATUS_to_v20250701storage: p5,
+          Sku_from_v20250701storage: p7,
+          Sku_to_v20250701storage: p7,
+          WorkspaceCapping_STATUS_from_v20250701storage: p9,
+          WorkspaceCapping_STATUS_to_v20250701storage: p9,
+          WorkspaceCapping_from_v20250701storage: p11,
+          WorkspaceCapping_to_v20250701storage: p11,
+          WorkspaceOperatorSecrets_from_v20250701storage: {"known":k7,"destBag":true,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_from_v20250701storage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_from_v20250701storage"}]]},
+          WorkspaceOperatorSecrets_to_v20250701storage: {"known":k7,"destBag":true,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_to_v20250701storage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_to_v20250701storage"}]]},
+          WorkspaceOperatorSpec_from_v20250701storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20250701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20250701storage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_from_v20250701storage"}]]},
+          WorkspaceOperatorSpec_to_v20250701storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20250701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20250701storage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_to_v20250701storage"}]]},
+          Workspace_STATUS_from_v20250701storage: {"known":k17,"src":"v20250701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20250701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],[">","identity",{"obj":"Identity_STATUS_normalize"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v20250701storage"}],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],[">","defaultDataCollectionRuleResourceId"],[">","failover",{"obj":"Failover_STATUS_normalize"}],["=","features",{"obj":"Features_STATUS_from_v20250701storage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_from_v20250701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],[">","replication",{"obj":"Replication_STATUS_normalize"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_from_v20250701storage"}]]},
+          Workspace_STATUS_to_v20250701storage: {"known":k9,"dest":"v20250701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20250701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v20250701storage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","features",{"obj":"Features_STATUS_to_v20250701storage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_to_v20250701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_to_v20250701storage"}],["<","identity",{"obj":"Identity_STATUS_normalize"}],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","defaultDataCollectionRuleResourceId","s"],["<","failover",{"obj":"Failover_STATUS_normalize"}],["<","replication",{"obj":"Replication_STATUS_normalize"}]]},
+          Workspace_Spec_from_v20250701storage: {"known":k18,"src":"v20250701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20250701storage"}],["=","etag","s"],[">","identity",{"obj":"Identity_normalize"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v20250701storage"}],["=","tags",{"map":"s"}],[">","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_normalize"}],["=","features",{"obj":"Features_from_v20250701storage"}],["=","forceCmkForQuery","b"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],[">","replication",{"obj":"Replication_normalize"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_from_v20250701storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_from_v20250701storage"}],["=0","originalVersion","s"],["<","provisioningState","s"]]},
+          Workspace_Spec_to_v20250701storage: {"known":k10,"dest":"v20250701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20250701storage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_to_v20250701storage"}],["=","tags",{"map":"s"}],["=","features",{"obj":"Features_to_v20250701storage"}],["=","forceCmkForQuery","b"],[">","provisioningState"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_to_v20250701storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_to_v20250701storage"}],["=0","originalVersion","s"],["<","identity",{"obj":"Identity_normalize"}],["<","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_normalize"}],["<","replication",{"obj":"Replication_normalize"}]]},
+          conditions_Condition_from_v20250701storage: p16,
+          conditions_Condition_to_v20250701storage: p16,
+          core_DestinationExpression_from_v20250701storage: p17,
+          core_DestinationExpression_to_v20250701storage: p17,
+          genruntime_KnownResourceReference_from_v20250701storage: p18,
+          genruntime_KnownResourceReference_to_v20250701storage: p18,
+          genruntime_ResourceReference_from_v20250701storage: p19,
+          genruntime_ResourceReference_to_v20250701storage: p19,
+          genruntime_SecretDestination_from_v20250701storage: p20,
+          genruntime_SecretDestination_to_v20250701storage: p20,
+        },
+      },
+      "v20250701": {
+        resources: {
+          Workspace_fromStorage: {"apiVersion":"operationalinsights.azure.com/v20250701","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
+          Workspace_toStorage: {"apiVersion":"operationalinsights.azure.com/v20250701storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
+        },
+        types: {
+          Failover_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","lastModifiedDate","s"],["=","state",{"spell":["Activating","Active","Deactivating","Failed","Inactive"]}]]},
+          Failover_STATUS_toStorage: p21,
+          Features_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","associations",{"arr":"s"}],["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],["=","unifiedSentinelBillingOnly","b"]]},
+          Features_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","associations",{"arr":"s"}],["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],["=","unifiedSentinelBillingOnly","b"]]},
+          Features_fromStorage: p0,
+          Features_toStorage: p1,
+          Identity_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
+          Identity_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
+          Identity_fromStorage: {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
+          Identity_toStorage: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
+          PrivateLinkScopedResource_STATUS_fromStorage: p2,
+          PrivateLinkScopedResource_STATUS_toStorage: p3,
+          Replication_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","createdDate","s"],["=","enabled","b"],["=","lastModifiedDate","s"],["=","location","s"],["=","provisioningState",{"spell":["Canceled","DisableRequested","Disabling","EnableRequested","Enabling","Failed","RollbackRequested","RollingBack","Succeeded"]}]]},
+          Replication_STATUS_toStorage: p22,
+          Replication_fromStorage: {"known":k23,"destBag":false,"steps":[["=","enabled","b"],["=","location","s"]]},
+          Replication_toStorage: p23,
+          Sku_STATUS_fromStorage: p4,
+          Sku_STATUS_toStorage: p5,
+          Sku_fromStorage: p6,
+          Sku_toStorage: p7,
+          SystemData_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: p24,
+          UserAssignedIdentityDetails_fromStorage: {"known":k25,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          UserAssignedIdentityDetails_toStorage: {"known":k25,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          UserAssignedIdentity_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
+          UserAssignedIdentity_STATUS_toStorage: p25,
+          WorkspaceCapping_STATUS_fromStorage: p8,
+          WorkspaceCapping_STATUS_toStorage: p9,
+          WorkspaceCapping_fromStorage: p10,
+          WorkspaceCapping_toStorage: p11,
+          WorkspaceOperatorSecrets_fromStorage: p12,
+          WorkspaceOperatorSecrets_toStorage: p13,
+          WorkspaceOperatorSpec_fromStorage: p14,
+          WorkspaceOperatorSpec_toStorage: p15,
+          Workspace_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","defaultDataCollectionRuleResourceId","s"],["=","failover",{"obj":"Failover_STATUS_fromStorage"}],["=","features",{"obj":"Features_STATUS_fromStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]}],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","replication",{"obj":"Replication_STATUS_fromStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_fromStorage"}]]},
+          Workspace_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","defaultDataCollectionRuleResourceId","s"],["=","failover",{"obj":"Failover_STATUS_toStorage"}],["=","features",{"obj":"Features_STATUS_toStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","replication",{"obj":"Replication_STATUS_toStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_toStorage"}]]},
+          Workspace_Spec_fromStorage: {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","features",{"obj":"Features_fromStorage"}],["=","forceCmkForQuery","b"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","replication",{"obj":"Replication_fromStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_fromStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_fromStorage"}]]},
+          Workspace_Spec_toStorage: {"known":["azureName","owner","etag","identity","location","sku","tags","defaultDataCollectionRuleResourceReference","features","forceCmkForQuery","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","replication","retentionInDays","workspaceCapping","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","features",{"obj":"Features_toStorage"}],["=","forceCmkForQuery","b"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","replication",{"obj":"Replication_toStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v20250701"]]},
+          conditions_Condition_fromStorage: p16,
+          conditions_Condition_toStorage: p16,
+          core_DestinationExpression_fromStorage: p17,
+          core_DestinationExpression_toStorage: p17,
+          genruntime_KnownResourceReference_fromStorage: p18,
+          genruntime_KnownResourceReference_toStorage: p18,
+          genruntime_ResourceReference_fromStorage: p19,
+          genruntime_ResourceReference_toStorage: p19,
+          genruntime_SecretDestination_fromStorage: p20,
+          genruntime_SecretDestination_toStorage: p20,
+        },
+      },
+      "v20250701storage": {
+        resources: {
+        },
+        types: {
+          Failover_STATUS_normalize: p21,
+          Identity_STATUS_normalize: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
+          Identity_normalize: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
+          Replication_STATUS_normalize: p22,
+          Replication_normalize: p23,
+          SystemData_STATUS_normalize: p24,
+          UserAssignedIdentityDetails_normalize: {"known":k25,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
+          UserAssignedIdentity_STATUS_normalize: p25,
+          genruntime_ResourceReference_normalize: p19,
+        },
       },
     },
-    "v1api20210601storage": {
-      resources: {
-        Workspace_from_v20250701storage: {"apiVersion":"operationalinsights.azure.com/v1api20210601storage","spec":"Workspace_Spec_from_v20250701storage","status":"Workspace_STATUS_from_v20250701storage"},
-        Workspace_to_v20250701storage: {"apiVersion":"operationalinsights.azure.com/v20250701storage","spec":"Workspace_Spec_to_v20250701storage","status":"Workspace_STATUS_to_v20250701storage"},
-      },
-      types: {
-        Features_STATUS_from_v20250701storage: {"known":k16,"destBag":true,"steps":[[">","associations",{"arr":"s"}],["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],[">","unifiedSentinelBillingOnly"]]},
-        Features_STATUS_to_v20250701storage: {"known":k0,"destBag":true,"steps":[["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],["<","associations",{"arr":"s"}],["<","unifiedSentinelBillingOnly","b"]]},
-        Features_from_v20250701storage: {"known":k1,"destBag":true,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_from_v20250701storage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
-        Features_to_v20250701storage: {"known":k1,"destBag":true,"steps":[["=","clusterResourceReference",{"obj":"genruntime_ResourceReference_to_v20250701storage"}],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"]]},
-        PrivateLinkScopedResource_STATUS_from_v20250701storage: p3,
-        PrivateLinkScopedResource_STATUS_to_v20250701storage: p3,
-        Sku_STATUS_from_v20250701storage: p5,
-        Sku_STATUS_to_v20250701storage: p5,
-        Sku_from_v20250701storage: p7,
-        Sku_to_v20250701storage: p7,
-        WorkspaceCapping_STATUS_from_v20250701storage: p9,
-        WorkspaceCapping_STATUS_to_v20250701storage: p9,
-        WorkspaceCapping_from_v20250701storage: p11,
-        WorkspaceCapping_to_v20250701storage: p11,
-        WorkspaceOperatorSecrets_from_v20250701storage: {"known":k7,"destBag":true,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_from_v20250701storage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_from_v20250701storage"}]]},
-        WorkspaceOperatorSecrets_to_v20250701storage: {"known":k7,"destBag":true,"steps":[["=","primarySharedKey",{"obj":"genruntime_SecretDestination_to_v20250701storage"}],["=","secondarySharedKey",{"obj":"genruntime_SecretDestination_to_v20250701storage"}]]},
-        WorkspaceOperatorSpec_from_v20250701storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20250701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20250701storage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_from_v20250701storage"}]]},
-        WorkspaceOperatorSpec_to_v20250701storage: {"known":k8,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20250701storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20250701storage"}}],["=","secrets",{"obj":"WorkspaceOperatorSecrets_to_v20250701storage"}]]},
-        Workspace_STATUS_from_v20250701storage: {"known":k17,"src":"v20250701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20250701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],[">","identity",{"obj":"Identity_STATUS_normalize"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v20250701storage"}],[">","systemData",{"obj":"SystemData_STATUS_normalize"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],[">","defaultDataCollectionRuleResourceId"],[">","failover",{"obj":"Failover_STATUS_normalize"}],["=","features",{"obj":"Features_STATUS_from_v20250701storage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_from_v20250701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],[">","replication",{"obj":"Replication_STATUS_normalize"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_from_v20250701storage"}]]},
-        Workspace_STATUS_to_v20250701storage: {"known":k9,"dest":"v20250701storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20250701storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v20250701storage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","features",{"obj":"Features_STATUS_to_v20250701storage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_to_v20250701storage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_to_v20250701storage"}],["<","identity",{"obj":"Identity_STATUS_normalize"}],["<","systemData",{"obj":"SystemData_STATUS_normalize"}],["<","defaultDataCollectionRuleResourceId","s"],["<","failover",{"obj":"Failover_STATUS_normalize"}],["<","replication",{"obj":"Replication_STATUS_normalize"}]]},
-        Workspace_Spec_from_v20250701storage: {"known":k18,"src":"v20250701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20250701storage"}],["=","etag","s"],[">","identity",{"obj":"Identity_normalize"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v20250701storage"}],["=","tags",{"map":"s"}],[">","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_normalize"}],["=","features",{"obj":"Features_from_v20250701storage"}],["=","forceCmkForQuery","b"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],[">","replication",{"obj":"Replication_normalize"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_from_v20250701storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_from_v20250701storage"}],["=0","originalVersion","s"],["<","provisioningState","s"]]},
-        Workspace_Spec_to_v20250701storage: {"known":k10,"dest":"v20250701storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20250701storage"}],["=","etag","s"],["=","location","s"],["=","sku",{"obj":"Sku_to_v20250701storage"}],["=","tags",{"map":"s"}],["=","features",{"obj":"Features_to_v20250701storage"}],["=","forceCmkForQuery","b"],[">","provisioningState"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_to_v20250701storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_to_v20250701storage"}],["=0","originalVersion","s"],["<","identity",{"obj":"Identity_normalize"}],["<","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_normalize"}],["<","replication",{"obj":"Replication_normalize"}]]},
-        conditions_Condition_from_v20250701storage: p16,
-        conditions_Condition_to_v20250701storage: p16,
-        core_DestinationExpression_from_v20250701storage: p17,
-        core_DestinationExpression_to_v20250701storage: p17,
-        genruntime_KnownResourceReference_from_v20250701storage: p18,
-        genruntime_KnownResourceReference_to_v20250701storage: p18,
-        genruntime_ResourceReference_from_v20250701storage: p19,
-        genruntime_ResourceReference_to_v20250701storage: p19,
-        genruntime_SecretDestination_from_v20250701storage: p20,
-        genruntime_SecretDestination_to_v20250701storage: p20,
-      },
+    hooks: {
     },
-    "v20250701": {
-      resources: {
-        Workspace_fromStorage: {"apiVersion":"operationalinsights.azure.com/v20250701","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
-        Workspace_toStorage: {"apiVersion":"operationalinsights.azure.com/v20250701storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
-      },
-      types: {
-        Failover_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","lastModifiedDate","s"],["=","state",{"spell":["Activating","Active","Deactivating","Failed","Inactive"]}]]},
-        Failover_STATUS_toStorage: p21,
-        Features_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","associations",{"arr":"s"}],["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],["=","unifiedSentinelBillingOnly","b"]]},
-        Features_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","associations",{"arr":"s"}],["=","clusterResourceId","s"],["=","disableLocalAuth","b"],["=","enableDataExport","b"],["=","enableLogAccessUsingOnlyResourcePermissions","b"],["=","immediatePurgeDataOn30Days","b"],["=","unifiedSentinelBillingOnly","b"]]},
-        Features_fromStorage: p0,
-        Features_toStorage: p1,
-        Identity_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]},
-        Identity_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]},
-        Identity_fromStorage: {"known":k21,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]},
-        Identity_toStorage: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]},
-        PrivateLinkScopedResource_STATUS_fromStorage: p2,
-        PrivateLinkScopedResource_STATUS_toStorage: p3,
-        Replication_STATUS_fromStorage: {"known":k22,"destBag":false,"steps":[["=","createdDate","s"],["=","enabled","b"],["=","lastModifiedDate","s"],["=","location","s"],["=","provisioningState",{"spell":["Canceled","DisableRequested","Disabling","EnableRequested","Enabling","Failed","RollbackRequested","RollingBack","Succeeded"]}]]},
-        Replication_STATUS_toStorage: p22,
-        Replication_fromStorage: {"known":k23,"destBag":false,"steps":[["=","enabled","b"],["=","location","s"]]},
-        Replication_toStorage: p23,
-        Sku_STATUS_fromStorage: p4,
-        Sku_STATUS_toStorage: p5,
-        Sku_fromStorage: p6,
-        Sku_toStorage: p7,
-        SystemData_STATUS_fromStorage: {"known":k24,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: p24,
-        UserAssignedIdentityDetails_fromStorage: {"known":k25,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        UserAssignedIdentityDetails_toStorage: {"known":k25,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        UserAssignedIdentity_STATUS_fromStorage: {"known":k26,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]},
-        UserAssignedIdentity_STATUS_toStorage: p25,
-        WorkspaceCapping_STATUS_fromStorage: p8,
-        WorkspaceCapping_STATUS_toStorage: p9,
-        WorkspaceCapping_fromStorage: p10,
-        WorkspaceCapping_toStorage: p11,
-        WorkspaceOperatorSecrets_fromStorage: p12,
-        WorkspaceOperatorSecrets_toStorage: p13,
-        WorkspaceOperatorSpec_fromStorage: p14,
-        WorkspaceOperatorSpec_toStorage: p15,
-        Workspace_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","defaultDataCollectionRuleResourceId","s"],["=","failover",{"obj":"Failover_STATUS_fromStorage"}],["=","features",{"obj":"Features_STATUS_fromStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","ProvisioningAccount","Succeeded","Updating"]}],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","replication",{"obj":"Replication_STATUS_fromStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_fromStorage"}]]},
-        Workspace_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","etag","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","createdDate","s"],["=","customerId","s"],["=","defaultDataCollectionRuleResourceId","s"],["=","failover",{"obj":"Failover_STATUS_toStorage"}],["=","features",{"obj":"Features_STATUS_toStorage"}],["=","forceCmkForQuery","b"],["=","modifiedDate","s"],["=","privateLinkScopedResources",{"arr":{"obj":"PrivateLinkScopedResource_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","replication",{"obj":"Replication_STATUS_toStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_STATUS_toStorage"}]]},
-        Workspace_Spec_fromStorage: {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","etag","s"],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","features",{"obj":"Features_fromStorage"}],["=","forceCmkForQuery","b"],["=","publicNetworkAccessForIngestion",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","publicNetworkAccessForQuery",{"spell":["Disabled","Enabled","SecuredByPerimeter"]}],["=","replication",{"obj":"Replication_fromStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_fromStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_fromStorage"}]]},
-        Workspace_Spec_toStorage: {"known":["azureName","owner","etag","identity","location","sku","tags","defaultDataCollectionRuleResourceReference","features","forceCmkForQuery","publicNetworkAccessForIngestion","publicNetworkAccessForQuery","replication","retentionInDays","workspaceCapping","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","etag","s"],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","defaultDataCollectionRuleResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","features",{"obj":"Features_toStorage"}],["=","forceCmkForQuery","b"],["=","publicNetworkAccessForIngestion","s"],["=","publicNetworkAccessForQuery","s"],["=","replication",{"obj":"Replication_toStorage"}],["=","retentionInDays","i"],["=","workspaceCapping",{"obj":"WorkspaceCapping_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v20250701"]]},
-        conditions_Condition_fromStorage: p16,
-        conditions_Condition_toStorage: p16,
-        core_DestinationExpression_fromStorage: p17,
-        core_DestinationExpression_toStorage: p17,
-        genruntime_KnownResourceReference_fromStorage: p18,
-        genruntime_KnownResourceReference_toStorage: p18,
-        genruntime_ResourceReference_fromStorage: p19,
-        genruntime_ResourceReference_toStorage: p19,
-        genruntime_SecretDestination_fromStorage: p20,
-        genruntime_SecretDestination_toStorage: p20,
-      },
-    },
-    "v20250701storage": {
-      resources: {
-      },
-      types: {
-        Failover_STATUS_normalize: p21,
-        Identity_STATUS_normalize: {"known":k20,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_normalize"}}]]},
-        Identity_normalize: {"known":k21,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_normalize"}}]]},
-        Replication_STATUS_normalize: p22,
-        Replication_normalize: p23,
-        SystemData_STATUS_normalize: p24,
-        UserAssignedIdentityDetails_normalize: {"known":k25,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_normalize"}]]},
-        UserAssignedIdentity_STATUS_normalize: p25,
-        genruntime_ResourceReference_normalize: p19,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

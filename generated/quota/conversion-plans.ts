@@ -2,67 +2,75 @@
 /** The conversions of quota.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["limitValue"];
-const k1: readonly string[] = ["limitObjectType","limitType","value"];
-const k2: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k3: readonly string[] = ["isQuotaApplicable","limit","name","properties","quotaPeriod","resourceType","unit"];
-const k4: readonly string[] = ["limit","name","properties","resourceType"];
-const k5: readonly string[] = ["conditions","id","name","type","properties","systemData"];
-const k6: readonly string[] = ["localizedValue","value"];
-const k7: readonly string[] = ["value"];
-const k8: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k9: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k10: readonly string[] = ["name","key","value","annotations","labels"];
-const k11: readonly string[] = ["group","kind","name","armId"];
-const p0: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","limitObjectType",{"spell":["LimitValue"]}],["=","limitType",{"spell":["Independent","Shared"]}],["=","value","i"]]};
-const p1: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","limitObjectType","s"],["=","limitType","s"],["=","value","i"]]};
-const p2: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p3: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p4: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20250901": {
-      resources: {
-        Quota_fromStorage: {"apiVersion":"quota.azure.com/v1api20250901","spec":"Quota_Spec_fromStorage","status":"Quota_STATUS_fromStorage"},
-        Quota_toStorage: {"apiVersion":"quota.azure.com/v1api20250901storage","spec":"Quota_Spec_toStorage","status":"Quota_STATUS_toStorage"},
-      },
-      types: {
-        LimitJsonObject_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","limitValue",{"obj":"LimitObject_STATUS_fromStorage"}]]},
-        LimitJsonObject_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","limitValue",{"obj":"LimitObject_STATUS_toStorage"}]]},
-        LimitJsonObject_fromStorage: {"known":k0,"destBag":false,"steps":[["=","limitValue",{"obj":"LimitObject_fromStorage"}]]},
-        LimitJsonObject_toStorage: {"known":k0,"destBag":true,"steps":[["=","limitValue",{"obj":"LimitObject_toStorage"}]]},
-        LimitObject_STATUS_fromStorage: p0,
-        LimitObject_STATUS_toStorage: p1,
-        LimitObject_fromStorage: p0,
-        LimitObject_toStorage: p1,
-        QuotaOperatorSpec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        QuotaOperatorSpec_toStorage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
-        QuotaProperties_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","isQuotaApplicable","b"],["=","limit",{"obj":"LimitJsonObject_STATUS_fromStorage"}],["=","name",{"obj":"ResourceName_STATUS_fromStorage"}],["=","properties","j"],["=","quotaPeriod","s"],["=","resourceType","s"],["=","unit","s"]]},
-        QuotaProperties_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","isQuotaApplicable","b"],["=","limit",{"obj":"LimitJsonObject_STATUS_toStorage"}],["=","name",{"obj":"ResourceName_STATUS_toStorage"}],["=","properties","j"],["=","quotaPeriod","s"],["=","resourceType","s"],["=","unit","s"]]},
-        QuotaProperties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","limit",{"obj":"LimitJsonObject_fromStorage"}],["=","name",{"obj":"ResourceName_fromStorage"}],["=","properties","j"],["=","resourceType","s"]]},
-        QuotaProperties_toStorage: {"known":k4,"destBag":true,"steps":[["=","limit",{"obj":"LimitJsonObject_toStorage"}],["=","name",{"obj":"ResourceName_toStorage"}],["=","properties","j"],["=","resourceType","s"]]},
-        Quota_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"QuotaProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]},
-        Quota_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"QuotaProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]},
-        Quota_Spec_fromStorage: {"known":["azureName","owner","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","properties",{"obj":"QuotaProperties_fromStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_fromStorage"}]]},
-        Quota_Spec_toStorage: {"known":["azureName","owner","properties","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","properties",{"obj":"QuotaProperties_toStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_toStorage"}],["v","v1api20250901"]]},
-        ResourceName_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","localizedValue","s"],["=","value","s"]]},
-        ResourceName_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","localizedValue","s"],["=","value","s"]]},
-        ResourceName_fromStorage: {"known":k7,"destBag":false,"steps":[["=","value","s"]]},
-        ResourceName_toStorage: {"known":k7,"destBag":true,"steps":[["=","value","s"]]},
-        SystemData_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        conditions_Condition_fromStorage: p2,
-        conditions_Condition_toStorage: p2,
-        core_DestinationExpression_fromStorage: p3,
-        core_DestinationExpression_toStorage: p3,
-        genruntime_ArbitraryOwnerReference_fromStorage: p4,
-        genruntime_ArbitraryOwnerReference_toStorage: p4,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["limitValue"];
+  const k1: readonly string[] = ["limitObjectType","limitType","value"];
+  const k2: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k3: readonly string[] = ["isQuotaApplicable","limit","name","properties","quotaPeriod","resourceType","unit"];
+  const k4: readonly string[] = ["limit","name","properties","resourceType"];
+  const k5: readonly string[] = ["conditions","id","name","type","properties","systemData"];
+  const k6: readonly string[] = ["localizedValue","value"];
+  const k7: readonly string[] = ["value"];
+  const k8: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k9: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k10: readonly string[] = ["name","key","value","annotations","labels"];
+  const k11: readonly string[] = ["group","kind","name","armId"];
+  const p0: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","limitObjectType",{"spell":["LimitValue"]}],["=","limitType",{"spell":["Independent","Shared"]}],["=","value","i"]]};
+  const p1: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","limitObjectType","s"],["=","limitType","s"],["=","value","i"]]};
+  const p2: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p3: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p4: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  return {
+    packages: {
+      "v1api20250901": {
+        resources: {
+          Quota_fromStorage: {"apiVersion":"quota.azure.com/v1api20250901","spec":"Quota_Spec_fromStorage","status":"Quota_STATUS_fromStorage"},
+          Quota_toStorage: {"apiVersion":"quota.azure.com/v1api20250901storage","spec":"Quota_Spec_toStorage","status":"Quota_STATUS_toStorage"},
+        },
+        types: {
+          LimitJsonObject_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","limitValue",{"obj":"LimitObject_STATUS_fromStorage"}]]},
+          LimitJsonObject_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","limitValue",{"obj":"LimitObject_STATUS_toStorage"}]]},
+          LimitJsonObject_fromStorage: {"known":k0,"destBag":false,"steps":[["=","limitValue",{"obj":"LimitObject_fromStorage"}]]},
+          LimitJsonObject_toStorage: {"known":k0,"destBag":true,"steps":[["=","limitValue",{"obj":"LimitObject_toStorage"}]]},
+          LimitObject_STATUS_fromStorage: p0,
+          LimitObject_STATUS_toStorage: p1,
+          LimitObject_fromStorage: p0,
+          LimitObject_toStorage: p1,
+          QuotaOperatorSpec_fromStorage: {"known":k2,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+          QuotaOperatorSpec_toStorage: {"known":k2,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+          QuotaProperties_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","isQuotaApplicable","b"],["=","limit",{"obj":"LimitJsonObject_STATUS_fromStorage"}],["=","name",{"obj":"ResourceName_STATUS_fromStorage"}],["=","properties","j"],["=","quotaPeriod","s"],["=","resourceType","s"],["=","unit","s"]]},
+          QuotaProperties_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","isQuotaApplicable","b"],["=","limit",{"obj":"LimitJsonObject_STATUS_toStorage"}],["=","name",{"obj":"ResourceName_STATUS_toStorage"}],["=","properties","j"],["=","quotaPeriod","s"],["=","resourceType","s"],["=","unit","s"]]},
+          QuotaProperties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","limit",{"obj":"LimitJsonObject_fromStorage"}],["=","name",{"obj":"ResourceName_fromStorage"}],["=","properties","j"],["=","resourceType","s"]]},
+          QuotaProperties_toStorage: {"known":k4,"destBag":true,"steps":[["=","limit",{"obj":"LimitJsonObject_toStorage"}],["=","name",{"obj":"ResourceName_toStorage"}],["=","properties","j"],["=","resourceType","s"]]},
+          Quota_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"QuotaProperties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]},
+          Quota_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"QuotaProperties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]},
+          Quota_Spec_fromStorage: {"known":["azureName","owner","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_fromStorage"}],["=","properties",{"obj":"QuotaProperties_fromStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_fromStorage"}]]},
+          Quota_Spec_toStorage: {"known":["azureName","owner","properties","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_ArbitraryOwnerReference_toStorage"}],["=","properties",{"obj":"QuotaProperties_toStorage"}],["=","operatorSpec",{"obj":"QuotaOperatorSpec_toStorage"}],["v","v1api20250901"]]},
+          ResourceName_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","localizedValue","s"],["=","value","s"]]},
+          ResourceName_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","localizedValue","s"],["=","value","s"]]},
+          ResourceName_fromStorage: {"known":k7,"destBag":false,"steps":[["=","value","s"]]},
+          ResourceName_toStorage: {"known":k7,"destBag":true,"steps":[["=","value","s"]]},
+          SystemData_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+          conditions_Condition_fromStorage: p2,
+          conditions_Condition_toStorage: p2,
+          core_DestinationExpression_fromStorage: p3,
+          core_DestinationExpression_toStorage: p3,
+          genruntime_ArbitraryOwnerReference_fromStorage: p4,
+          genruntime_ArbitraryOwnerReference_toStorage: p4,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

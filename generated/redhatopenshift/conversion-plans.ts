@@ -2,125 +2,133 @@
 /** The conversions of redhatopenshift.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["ip","url","visibility"];
-const k1: readonly string[] = ["visibility"];
-const k2: readonly string[] = ["domain","fipsValidatedModules","resourceGroupId","version"];
-const k3: readonly string[] = ["domain","fipsValidatedModules","pullSecret","resourceGroupId","version"];
-const k4: readonly string[] = ["url"];
-const k5: readonly string[] = ["id"];
-const k6: readonly string[] = ["ip","name","visibility"];
-const k7: readonly string[] = ["name","visibility"];
-const k8: readonly string[] = ["effectiveOutboundIps","managedOutboundIps"];
-const k9: readonly string[] = ["managedOutboundIps"];
-const k10: readonly string[] = ["count"];
-const k11: readonly string[] = ["diskEncryptionSetId","encryptionAtHost","subnetId","vmSize"];
-const k12: readonly string[] = ["diskEncryptionSetReference","encryptionAtHost","subnetReference","vmSize"];
-const k13: readonly string[] = ["loadBalancerProfile","outboundType","podCidr","preconfiguredNSG","serviceCidr"];
-const k14: readonly string[] = ["adminCredentials","password","username"];
-const k15: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k16: readonly string[] = ["conditions","id","name","type","location","systemData","tags","apiserverProfile","clusterProfile","consoleProfile","ingressProfiles","masterProfile","networkProfile","provisioningState","servicePrincipalProfile","workerProfiles","workerProfilesStatus"];
-const k17: readonly string[] = ["clientId"];
-const k18: readonly string[] = ["clientId","clientIdFromConfig","clientSecret"];
-const k19: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k20: readonly string[] = ["count","diskEncryptionSetId","diskSizeGB","encryptionAtHost","name","subnetId","vmSize"];
-const k21: readonly string[] = ["count","diskEncryptionSetReference","diskSizeGB","encryptionAtHost","name","subnetReference","vmSize"];
-const k22: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k23: readonly string[] = ["name","key","value","annotations","labels"];
-const k24: readonly string[] = ["name","key"];
-const k25: readonly string[] = ["name","armId"];
-const k26: readonly string[] = ["group","kind","name","armId"];
-const k27: readonly string[] = ["name","key","annotations","labels"];
-const p0: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","count","i"]]};
-const p1: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","count","i"]]};
-const p2: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","count","i"],["=","diskEncryptionSetId","s"],["=","diskSizeGB","i"],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","name","s"],["=","subnetId","s"],["=","vmSize","s"]]};
-const p3: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","count","i"],["=","diskEncryptionSetId","s"],["=","diskSizeGB","i"],["=","encryptionAtHost","s"],["=","name","s"],["=","subnetId","s"],["=","vmSize","s"]]};
-const p4: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p5: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p6: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
-const p7: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p8: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p9: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p10: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20231122": {
-      resources: {
-        OpenShiftCluster_fromStorage: {"apiVersion":"redhatopenshift.azure.com/v1api20231122","spec":"OpenShiftCluster_Spec_fromStorage","status":"OpenShiftCluster_STATUS_fromStorage"},
-        OpenShiftCluster_toStorage: {"apiVersion":"redhatopenshift.azure.com/v1api20231122storage","spec":"OpenShiftCluster_Spec_toStorage","status":"OpenShiftCluster_STATUS_toStorage"},
-      },
-      types: {
-        ApiserverProfile_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","ip","s"],["=","url","s"],["=","visibility",{"spell":["Private","Public"]}]]},
-        ApiserverProfile_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","ip","s"],["=","url","s"],["=","visibility","s"]]},
-        ApiserverProfile_fromStorage: {"known":k1,"destBag":false,"steps":[["=","visibility",{"spell":["Private","Public"]}]]},
-        ApiserverProfile_toStorage: {"known":k1,"destBag":true,"steps":[["=","visibility","s"]]},
-        ClusterProfile_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","domain","s"],["=","fipsValidatedModules",{"spell":["Disabled","Enabled"]}],["=","resourceGroupId","s"],["=","version","s"]]},
-        ClusterProfile_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","domain","s"],["=","fipsValidatedModules","s"],["=","resourceGroupId","s"],["=","version","s"]]},
-        ClusterProfile_fromStorage: {"known":k3,"destBag":false,"steps":[["=","domain","s"],["=","fipsValidatedModules",{"spell":["Disabled","Enabled"]}],["=","pullSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","resourceGroupId","s"],["=","version","s"]]},
-        ClusterProfile_toStorage: {"known":k3,"destBag":true,"steps":[["=","domain","s"],["=","fipsValidatedModules","s"],["=","pullSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","resourceGroupId","s"],["=","version","s"]]},
-        ConsoleProfile_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","url","s"]]},
-        ConsoleProfile_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","url","s"]]},
-        EffectiveOutboundIp_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","id","s"]]},
-        EffectiveOutboundIp_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","id","s"]]},
-        IngressProfile_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","ip","s"],["=","name","s"],["=","visibility",{"spell":["Private","Public"]}]]},
-        IngressProfile_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","ip","s"],["=","name","s"],["=","visibility","s"]]},
-        IngressProfile_fromStorage: {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","visibility",{"spell":["Private","Public"]}]]},
-        IngressProfile_toStorage: {"known":k7,"destBag":true,"steps":[["=","name","s"],["=","visibility","s"]]},
-        LoadBalancerProfile_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","effectiveOutboundIps",{"arr":{"obj":"EffectiveOutboundIp_STATUS_fromStorage"}}],["=","managedOutboundIps",{"obj":"ManagedOutboundIps_STATUS_fromStorage"}]]},
-        LoadBalancerProfile_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","effectiveOutboundIps",{"arr":{"obj":"EffectiveOutboundIp_STATUS_toStorage"}}],["=","managedOutboundIps",{"obj":"ManagedOutboundIps_STATUS_toStorage"}]]},
-        LoadBalancerProfile_fromStorage: {"known":k9,"destBag":false,"steps":[["=","managedOutboundIps",{"obj":"ManagedOutboundIps_fromStorage"}]]},
-        LoadBalancerProfile_toStorage: {"known":k9,"destBag":true,"steps":[["=","managedOutboundIps",{"obj":"ManagedOutboundIps_toStorage"}]]},
-        ManagedOutboundIps_STATUS_fromStorage: p0,
-        ManagedOutboundIps_STATUS_toStorage: p1,
-        ManagedOutboundIps_fromStorage: p0,
-        ManagedOutboundIps_toStorage: p1,
-        MasterProfile_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","diskEncryptionSetId","s"],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","subnetId","s"],["=","vmSize","s"]]},
-        MasterProfile_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","diskEncryptionSetId","s"],["=","encryptionAtHost","s"],["=","subnetId","s"],["=","vmSize","s"]]},
-        MasterProfile_fromStorage: {"known":k12,"destBag":false,"steps":[["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
-        MasterProfile_toStorage: {"known":k12,"destBag":true,"steps":[["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","encryptionAtHost","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
-        NetworkProfile_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_STATUS_fromStorage"}],["=","outboundType",{"spell":["Loadbalancer","UserDefinedRouting"]}],["=","podCidr","s"],["=","preconfiguredNSG",{"spell":["Disabled","Enabled"]}],["=","serviceCidr","s"]]},
-        NetworkProfile_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_STATUS_toStorage"}],["=","outboundType","s"],["=","podCidr","s"],["=","preconfiguredNSG","s"],["=","serviceCidr","s"]]},
-        NetworkProfile_fromStorage: {"known":k13,"destBag":false,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_fromStorage"}],["=","outboundType",{"spell":["Loadbalancer","UserDefinedRouting"]}],["=","podCidr","s"],["=","preconfiguredNSG",{"spell":["Disabled","Enabled"]}],["=","serviceCidr","s"]]},
-        NetworkProfile_toStorage: {"known":k13,"destBag":true,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_toStorage"}],["=","outboundType","s"],["=","podCidr","s"],["=","preconfiguredNSG","s"],["=","serviceCidr","s"]]},
-        OpenShiftClusterOperatorSecrets_fromStorage: {"known":k14,"destBag":false,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","password",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","username",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
-        OpenShiftClusterOperatorSecrets_toStorage: {"known":k14,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_toStorage"}],["=","password",{"obj":"genruntime_SecretDestination_toStorage"}],["=","username",{"obj":"genruntime_SecretDestination_toStorage"}]]},
-        OpenShiftClusterOperatorSpec_fromStorage: {"known":k15,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"OpenShiftClusterOperatorSecrets_fromStorage"}]]},
-        OpenShiftClusterOperatorSpec_toStorage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"OpenShiftClusterOperatorSecrets_toStorage"}]]},
-        OpenShiftCluster_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_STATUS_fromStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_STATUS_fromStorage"}],["=","consoleProfile",{"obj":"ConsoleProfile_STATUS_fromStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_STATUS_fromStorage"}}],["=","masterProfile",{"obj":"MasterProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"NetworkProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["AdminUpdating","Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_STATUS_fromStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_STATUS_fromStorage"}}],["=","workerProfilesStatus",{"arr":{"obj":"WorkerProfilesStatu_STATUS_fromStorage"}}]]},
-        OpenShiftCluster_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_STATUS_toStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_STATUS_toStorage"}],["=","consoleProfile",{"obj":"ConsoleProfile_STATUS_toStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_STATUS_toStorage"}}],["=","masterProfile",{"obj":"MasterProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"NetworkProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_STATUS_toStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_STATUS_toStorage"}}],["=","workerProfilesStatus",{"arr":{"obj":"WorkerProfilesStatu_STATUS_toStorage"}}]]},
-        OpenShiftCluster_Spec_fromStorage: {"known":["azureName","owner","location","tags","apiserverProfile","clusterProfile","ingressProfiles","masterProfile","networkProfile","servicePrincipalProfile","workerProfiles","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_fromStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_fromStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_fromStorage"}}],["=","masterProfile",{"obj":"MasterProfile_fromStorage"}],["=","networkProfile",{"obj":"NetworkProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_fromStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_fromStorage"}}],["=","operatorSpec",{"obj":"OpenShiftClusterOperatorSpec_fromStorage"}]]},
-        OpenShiftCluster_Spec_toStorage: {"known":["azureName","owner","location","tags","apiserverProfile","clusterProfile","ingressProfiles","masterProfile","networkProfile","servicePrincipalProfile","workerProfiles","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_toStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_toStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_toStorage"}}],["=","masterProfile",{"obj":"MasterProfile_toStorage"}],["=","networkProfile",{"obj":"NetworkProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_toStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_toStorage"}}],["=","operatorSpec",{"obj":"OpenShiftClusterOperatorSpec_toStorage"}],["v","v1api20231122"]]},
-        ServicePrincipalProfile_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","clientId","s"]]},
-        ServicePrincipalProfile_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","clientId","s"]]},
-        ServicePrincipalProfile_fromStorage: {"known":k18,"destBag":false,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_fromStorage"}]]},
-        ServicePrincipalProfile_toStorage: {"known":k18,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_toStorage"}]]},
-        SystemData_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        WorkerProfile_STATUS_fromStorage: p2,
-        WorkerProfile_STATUS_toStorage: p3,
-        WorkerProfile_fromStorage: {"known":k21,"destBag":false,"steps":[["=","count","i"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","diskSizeGB","i"],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","name","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
-        WorkerProfile_toStorage: {"known":k21,"destBag":true,"steps":[["=","count","i"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","diskSizeGB","i"],["=","encryptionAtHost","s"],["=","name","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
-        WorkerProfilesStatu_STATUS_fromStorage: p2,
-        WorkerProfilesStatu_STATUS_toStorage: p3,
-        conditions_Condition_fromStorage: p4,
-        conditions_Condition_toStorage: p4,
-        core_DestinationExpression_fromStorage: p5,
-        core_DestinationExpression_toStorage: p5,
-        genruntime_ConfigMapReference_fromStorage: p6,
-        genruntime_ConfigMapReference_toStorage: p6,
-        genruntime_KnownResourceReference_fromStorage: p7,
-        genruntime_KnownResourceReference_toStorage: p7,
-        genruntime_ResourceReference_fromStorage: p8,
-        genruntime_ResourceReference_toStorage: p8,
-        genruntime_SecretDestination_fromStorage: p9,
-        genruntime_SecretDestination_toStorage: p9,
-        genruntime_SecretReference_fromStorage: p10,
-        genruntime_SecretReference_toStorage: p10,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["ip","url","visibility"];
+  const k1: readonly string[] = ["visibility"];
+  const k2: readonly string[] = ["domain","fipsValidatedModules","resourceGroupId","version"];
+  const k3: readonly string[] = ["domain","fipsValidatedModules","pullSecret","resourceGroupId","version"];
+  const k4: readonly string[] = ["url"];
+  const k5: readonly string[] = ["id"];
+  const k6: readonly string[] = ["ip","name","visibility"];
+  const k7: readonly string[] = ["name","visibility"];
+  const k8: readonly string[] = ["effectiveOutboundIps","managedOutboundIps"];
+  const k9: readonly string[] = ["managedOutboundIps"];
+  const k10: readonly string[] = ["count"];
+  const k11: readonly string[] = ["diskEncryptionSetId","encryptionAtHost","subnetId","vmSize"];
+  const k12: readonly string[] = ["diskEncryptionSetReference","encryptionAtHost","subnetReference","vmSize"];
+  const k13: readonly string[] = ["loadBalancerProfile","outboundType","podCidr","preconfiguredNSG","serviceCidr"];
+  const k14: readonly string[] = ["adminCredentials","password","username"];
+  const k15: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k16: readonly string[] = ["conditions","id","name","type","location","systemData","tags","apiserverProfile","clusterProfile","consoleProfile","ingressProfiles","masterProfile","networkProfile","provisioningState","servicePrincipalProfile","workerProfiles","workerProfilesStatus"];
+  const k17: readonly string[] = ["clientId"];
+  const k18: readonly string[] = ["clientId","clientIdFromConfig","clientSecret"];
+  const k19: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k20: readonly string[] = ["count","diskEncryptionSetId","diskSizeGB","encryptionAtHost","name","subnetId","vmSize"];
+  const k21: readonly string[] = ["count","diskEncryptionSetReference","diskSizeGB","encryptionAtHost","name","subnetReference","vmSize"];
+  const k22: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k23: readonly string[] = ["name","key","value","annotations","labels"];
+  const k24: readonly string[] = ["name","key"];
+  const k25: readonly string[] = ["name","armId"];
+  const k26: readonly string[] = ["group","kind","name","armId"];
+  const k27: readonly string[] = ["name","key","annotations","labels"];
+  const p0: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","count","i"]]};
+  const p1: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","count","i"]]};
+  const p2: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","count","i"],["=","diskEncryptionSetId","s"],["=","diskSizeGB","i"],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","name","s"],["=","subnetId","s"],["=","vmSize","s"]]};
+  const p3: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","count","i"],["=","diskEncryptionSetId","s"],["=","diskSizeGB","i"],["=","encryptionAtHost","s"],["=","name","s"],["=","subnetId","s"],["=","vmSize","s"]]};
+  const p4: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p5: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p6: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  const p7: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p8: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p9: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p10: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  return {
+    packages: {
+      "v1api20231122": {
+        resources: {
+          OpenShiftCluster_fromStorage: {"apiVersion":"redhatopenshift.azure.com/v1api20231122","spec":"OpenShiftCluster_Spec_fromStorage","status":"OpenShiftCluster_STATUS_fromStorage"},
+          OpenShiftCluster_toStorage: {"apiVersion":"redhatopenshift.azure.com/v1api20231122storage","spec":"OpenShiftCluster_Spec_toStorage","status":"OpenShiftCluster_STATUS_toStorage"},
+        },
+        types: {
+          ApiserverProfile_STATUS_fromStorage: {"known":k0,"destBag":false,"steps":[["=","ip","s"],["=","url","s"],["=","visibility",{"spell":["Private","Public"]}]]},
+          ApiserverProfile_STATUS_toStorage: {"known":k0,"destBag":true,"steps":[["=","ip","s"],["=","url","s"],["=","visibility","s"]]},
+          ApiserverProfile_fromStorage: {"known":k1,"destBag":false,"steps":[["=","visibility",{"spell":["Private","Public"]}]]},
+          ApiserverProfile_toStorage: {"known":k1,"destBag":true,"steps":[["=","visibility","s"]]},
+          ClusterProfile_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","domain","s"],["=","fipsValidatedModules",{"spell":["Disabled","Enabled"]}],["=","resourceGroupId","s"],["=","version","s"]]},
+          ClusterProfile_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","domain","s"],["=","fipsValidatedModules","s"],["=","resourceGroupId","s"],["=","version","s"]]},
+          ClusterProfile_fromStorage: {"known":k3,"destBag":false,"steps":[["=","domain","s"],["=","fipsValidatedModules",{"spell":["Disabled","Enabled"]}],["=","pullSecret",{"obj":"genruntime_SecretReference_fromStorage"}],["=","resourceGroupId","s"],["=","version","s"]]},
+          ClusterProfile_toStorage: {"known":k3,"destBag":true,"steps":[["=","domain","s"],["=","fipsValidatedModules","s"],["=","pullSecret",{"obj":"genruntime_SecretReference_toStorage"}],["=","resourceGroupId","s"],["=","version","s"]]},
+          ConsoleProfile_STATUS_fromStorage: {"known":k4,"destBag":false,"steps":[["=","url","s"]]},
+          ConsoleProfile_STATUS_toStorage: {"known":k4,"destBag":true,"steps":[["=","url","s"]]},
+          EffectiveOutboundIp_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","id","s"]]},
+          EffectiveOutboundIp_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","id","s"]]},
+          IngressProfile_STATUS_fromStorage: {"known":k6,"destBag":false,"steps":[["=","ip","s"],["=","name","s"],["=","visibility",{"spell":["Private","Public"]}]]},
+          IngressProfile_STATUS_toStorage: {"known":k6,"destBag":true,"steps":[["=","ip","s"],["=","name","s"],["=","visibility","s"]]},
+          IngressProfile_fromStorage: {"known":k7,"destBag":false,"steps":[["=","name","s"],["=","visibility",{"spell":["Private","Public"]}]]},
+          IngressProfile_toStorage: {"known":k7,"destBag":true,"steps":[["=","name","s"],["=","visibility","s"]]},
+          LoadBalancerProfile_STATUS_fromStorage: {"known":k8,"destBag":false,"steps":[["=","effectiveOutboundIps",{"arr":{"obj":"EffectiveOutboundIp_STATUS_fromStorage"}}],["=","managedOutboundIps",{"obj":"ManagedOutboundIps_STATUS_fromStorage"}]]},
+          LoadBalancerProfile_STATUS_toStorage: {"known":k8,"destBag":true,"steps":[["=","effectiveOutboundIps",{"arr":{"obj":"EffectiveOutboundIp_STATUS_toStorage"}}],["=","managedOutboundIps",{"obj":"ManagedOutboundIps_STATUS_toStorage"}]]},
+          LoadBalancerProfile_fromStorage: {"known":k9,"destBag":false,"steps":[["=","managedOutboundIps",{"obj":"ManagedOutboundIps_fromStorage"}]]},
+          LoadBalancerProfile_toStorage: {"known":k9,"destBag":true,"steps":[["=","managedOutboundIps",{"obj":"ManagedOutboundIps_toStorage"}]]},
+          ManagedOutboundIps_STATUS_fromStorage: p0,
+          ManagedOutboundIps_STATUS_toStorage: p1,
+          ManagedOutboundIps_fromStorage: p0,
+          ManagedOutboundIps_toStorage: p1,
+          MasterProfile_STATUS_fromStorage: {"known":k11,"destBag":false,"steps":[["=","diskEncryptionSetId","s"],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","subnetId","s"],["=","vmSize","s"]]},
+          MasterProfile_STATUS_toStorage: {"known":k11,"destBag":true,"steps":[["=","diskEncryptionSetId","s"],["=","encryptionAtHost","s"],["=","subnetId","s"],["=","vmSize","s"]]},
+          MasterProfile_fromStorage: {"known":k12,"destBag":false,"steps":[["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
+          MasterProfile_toStorage: {"known":k12,"destBag":true,"steps":[["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","encryptionAtHost","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
+          NetworkProfile_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_STATUS_fromStorage"}],["=","outboundType",{"spell":["Loadbalancer","UserDefinedRouting"]}],["=","podCidr","s"],["=","preconfiguredNSG",{"spell":["Disabled","Enabled"]}],["=","serviceCidr","s"]]},
+          NetworkProfile_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_STATUS_toStorage"}],["=","outboundType","s"],["=","podCidr","s"],["=","preconfiguredNSG","s"],["=","serviceCidr","s"]]},
+          NetworkProfile_fromStorage: {"known":k13,"destBag":false,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_fromStorage"}],["=","outboundType",{"spell":["Loadbalancer","UserDefinedRouting"]}],["=","podCidr","s"],["=","preconfiguredNSG",{"spell":["Disabled","Enabled"]}],["=","serviceCidr","s"]]},
+          NetworkProfile_toStorage: {"known":k13,"destBag":true,"steps":[["=","loadBalancerProfile",{"obj":"LoadBalancerProfile_toStorage"}],["=","outboundType","s"],["=","podCidr","s"],["=","preconfiguredNSG","s"],["=","serviceCidr","s"]]},
+          OpenShiftClusterOperatorSecrets_fromStorage: {"known":k14,"destBag":false,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","password",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","username",{"obj":"genruntime_SecretDestination_fromStorage"}]]},
+          OpenShiftClusterOperatorSecrets_toStorage: {"known":k14,"destBag":true,"steps":[["=","adminCredentials",{"obj":"genruntime_SecretDestination_toStorage"}],["=","password",{"obj":"genruntime_SecretDestination_toStorage"}],["=","username",{"obj":"genruntime_SecretDestination_toStorage"}]]},
+          OpenShiftClusterOperatorSpec_fromStorage: {"known":k15,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"OpenShiftClusterOperatorSecrets_fromStorage"}]]},
+          OpenShiftClusterOperatorSpec_toStorage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"OpenShiftClusterOperatorSecrets_toStorage"}]]},
+          OpenShiftCluster_STATUS_fromStorage: {"known":k16,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_STATUS_fromStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_STATUS_fromStorage"}],["=","consoleProfile",{"obj":"ConsoleProfile_STATUS_fromStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_STATUS_fromStorage"}}],["=","masterProfile",{"obj":"MasterProfile_STATUS_fromStorage"}],["=","networkProfile",{"obj":"NetworkProfile_STATUS_fromStorage"}],["=","provisioningState",{"spell":["AdminUpdating","Canceled","Creating","Deleting","Failed","Succeeded","Updating"]}],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_STATUS_fromStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_STATUS_fromStorage"}}],["=","workerProfilesStatus",{"arr":{"obj":"WorkerProfilesStatu_STATUS_fromStorage"}}]]},
+          OpenShiftCluster_STATUS_toStorage: {"known":k16,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_STATUS_toStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_STATUS_toStorage"}],["=","consoleProfile",{"obj":"ConsoleProfile_STATUS_toStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_STATUS_toStorage"}}],["=","masterProfile",{"obj":"MasterProfile_STATUS_toStorage"}],["=","networkProfile",{"obj":"NetworkProfile_STATUS_toStorage"}],["=","provisioningState","s"],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_STATUS_toStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_STATUS_toStorage"}}],["=","workerProfilesStatus",{"arr":{"obj":"WorkerProfilesStatu_STATUS_toStorage"}}]]},
+          OpenShiftCluster_Spec_fromStorage: {"known":["azureName","owner","location","tags","apiserverProfile","clusterProfile","ingressProfiles","masterProfile","networkProfile","servicePrincipalProfile","workerProfiles","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_fromStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_fromStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_fromStorage"}}],["=","masterProfile",{"obj":"MasterProfile_fromStorage"}],["=","networkProfile",{"obj":"NetworkProfile_fromStorage"}],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_fromStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_fromStorage"}}],["=","operatorSpec",{"obj":"OpenShiftClusterOperatorSpec_fromStorage"}]]},
+          OpenShiftCluster_Spec_toStorage: {"known":["azureName","owner","location","tags","apiserverProfile","clusterProfile","ingressProfiles","masterProfile","networkProfile","servicePrincipalProfile","workerProfiles","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","apiserverProfile",{"obj":"ApiserverProfile_toStorage"}],["=","clusterProfile",{"obj":"ClusterProfile_toStorage"}],["=","ingressProfiles",{"arr":{"obj":"IngressProfile_toStorage"}}],["=","masterProfile",{"obj":"MasterProfile_toStorage"}],["=","networkProfile",{"obj":"NetworkProfile_toStorage"}],["=","servicePrincipalProfile",{"obj":"ServicePrincipalProfile_toStorage"}],["=","workerProfiles",{"arr":{"obj":"WorkerProfile_toStorage"}}],["=","operatorSpec",{"obj":"OpenShiftClusterOperatorSpec_toStorage"}],["v","v1api20231122"]]},
+          ServicePrincipalProfile_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","clientId","s"]]},
+          ServicePrincipalProfile_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","clientId","s"]]},
+          ServicePrincipalProfile_fromStorage: {"known":k18,"destBag":false,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_fromStorage"}]]},
+          ServicePrincipalProfile_toStorage: {"known":k18,"destBag":true,"steps":[["=","clientId","s"],["=","clientIdFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","clientSecret",{"obj":"genruntime_SecretReference_toStorage"}]]},
+          SystemData_STATUS_fromStorage: {"known":k19,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: {"known":k19,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+          WorkerProfile_STATUS_fromStorage: p2,
+          WorkerProfile_STATUS_toStorage: p3,
+          WorkerProfile_fromStorage: {"known":k21,"destBag":false,"steps":[["=","count","i"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","diskSizeGB","i"],["=","encryptionAtHost",{"spell":["Disabled","Enabled"]}],["=","name","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vmSize","s"]]},
+          WorkerProfile_toStorage: {"known":k21,"destBag":true,"steps":[["=","count","i"],["=","diskEncryptionSetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","diskSizeGB","i"],["=","encryptionAtHost","s"],["=","name","s"],["=","subnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vmSize","s"]]},
+          WorkerProfilesStatu_STATUS_fromStorage: p2,
+          WorkerProfilesStatu_STATUS_toStorage: p3,
+          conditions_Condition_fromStorage: p4,
+          conditions_Condition_toStorage: p4,
+          core_DestinationExpression_fromStorage: p5,
+          core_DestinationExpression_toStorage: p5,
+          genruntime_ConfigMapReference_fromStorage: p6,
+          genruntime_ConfigMapReference_toStorage: p6,
+          genruntime_KnownResourceReference_fromStorage: p7,
+          genruntime_KnownResourceReference_toStorage: p7,
+          genruntime_ResourceReference_fromStorage: p8,
+          genruntime_ResourceReference_toStorage: p8,
+          genruntime_SecretDestination_fromStorage: p9,
+          genruntime_SecretDestination_toStorage: p9,
+          genruntime_SecretReference_fromStorage: p10,
+          genruntime_SecretReference_toStorage: p10,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

@@ -2,128 +2,136 @@
 /** The conversions of resources.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k1: readonly string[] = ["provisioningState"];
-const k2: readonly string[] = ["conditions","id","name","type","location","managedBy","properties","tags"];
-const k3: readonly string[] = ["azureName","location","managedBy","tags","operatorSpec","originalVersion"];
-const k4: readonly string[] = ["azureName","location","managedBy","tags","operatorSpec"];
-const k5: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k6: readonly string[] = ["name","key","value","annotations","labels"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","provisioningState","s"]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","provisioningState","s"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_fromStorage"}]]};
-const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p8: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1alpha1api20200601": {
-      resources: {
-        ResourceGroup_fromStorage: {"apiVersion":"resources.azure.com/v1alpha1api20200601","spec":"ResourceGroup_Spec_fromStorage","status":"ResourceGroup_STATUS_fromStorage"},
-        ResourceGroup_toStorage: {"apiVersion":"resources.azure.com/v1alpha1api20200601storage","spec":"ResourceGroup_Spec_toStorage","status":"ResourceGroup_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k1: readonly string[] = ["provisioningState"];
+  const k2: readonly string[] = ["conditions","id","name","type","location","managedBy","properties","tags"];
+  const k3: readonly string[] = ["azureName","location","managedBy","tags","operatorSpec","originalVersion"];
+  const k4: readonly string[] = ["azureName","location","managedBy","tags","operatorSpec"];
+  const k5: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k6: readonly string[] = ["name","key","value","annotations","labels"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","provisioningState","s"]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","provisioningState","s"]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_fromStorage"}],["=","tags",{"map":"s"}]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_toStorage"}],["=","tags",{"map":"s"}]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_fromStorage"}]]};
+  const p7: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p8: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  return {
+    packages: {
+      "v1alpha1api20200601": {
+        resources: {
+          ResourceGroup_fromStorage: {"apiVersion":"resources.azure.com/v1alpha1api20200601","spec":"ResourceGroup_Spec_fromStorage","status":"ResourceGroup_STATUS_fromStorage"},
+          ResourceGroup_toStorage: {"apiVersion":"resources.azure.com/v1alpha1api20200601storage","spec":"ResourceGroup_Spec_toStorage","status":"ResourceGroup_STATUS_toStorage"},
+        },
+        types: {
+          ResourceGroupOperatorSpec_fromStorage: p0,
+          ResourceGroupOperatorSpec_toStorage: p1,
+          ResourceGroupProperties_STATUS_fromStorage: p2,
+          ResourceGroupProperties_STATUS_toStorage: p3,
+          ResourceGroup_STATUS_fromStorage: p4,
+          ResourceGroup_STATUS_toStorage: p5,
+          ResourceGroup_Spec_fromStorage: p6,
+          ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1alpha1api20200601"]]},
+          conditions_Condition_fromStorage: p7,
+          conditions_Condition_toStorage: p7,
+          core_DestinationExpression_fromStorage: p8,
+          core_DestinationExpression_toStorage: p8,
+        },
       },
-      types: {
-        ResourceGroupOperatorSpec_fromStorage: p0,
-        ResourceGroupOperatorSpec_toStorage: p1,
-        ResourceGroupProperties_STATUS_fromStorage: p2,
-        ResourceGroupProperties_STATUS_toStorage: p3,
-        ResourceGroup_STATUS_fromStorage: p4,
-        ResourceGroup_STATUS_toStorage: p5,
-        ResourceGroup_Spec_fromStorage: p6,
-        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1alpha1api20200601"]]},
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
+      "v1alpha1api20200601storage": {
+        resources: {
+          ResourceGroup_from_v1beta20200601storage: {"apiVersion":"resources.azure.com/v1alpha1api20200601storage","spec":"ResourceGroup_Spec_from_v1beta20200601storage","status":"ResourceGroup_STATUS_from_v1beta20200601storage"},
+          ResourceGroup_to_v1beta20200601storage: {"apiVersion":"resources.azure.com/v1beta20200601storage","spec":"ResourceGroup_Spec_to_v1beta20200601storage","status":"ResourceGroup_STATUS_to_v1beta20200601storage"},
+        },
+        types: {
+          ResourceGroupOperatorSpec_from_v1beta20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1beta20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1beta20200601storage"}}]]},
+          ResourceGroupOperatorSpec_to_v1beta20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1beta20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1beta20200601storage"}}]]},
+          ResourceGroupProperties_STATUS_from_v1beta20200601storage: p3,
+          ResourceGroupProperties_STATUS_to_v1beta20200601storage: p3,
+          ResourceGroup_STATUS_from_v1beta20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1beta20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_from_v1beta20200601storage"}],["=","tags",{"map":"s"}]]},
+          ResourceGroup_STATUS_to_v1beta20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1beta20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_to_v1beta20200601storage"}],["=","tags",{"map":"s"}]]},
+          ResourceGroup_Spec_from_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1beta20200601storage"}],["=0","originalVersion","s"]]},
+          ResourceGroup_Spec_to_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1beta20200601storage"}],["=0","originalVersion","s"]]},
+          conditions_Condition_from_v1beta20200601storage: p7,
+          conditions_Condition_to_v1beta20200601storage: p7,
+          core_DestinationExpression_from_v1beta20200601storage: p8,
+          core_DestinationExpression_to_v1beta20200601storage: p8,
+        },
+      },
+      "v1api20200601": {
+        resources: {
+          ResourceGroup_fromStorage: {"apiVersion":"resources.azure.com/v1api20200601","spec":"ResourceGroup_Spec_fromStorage","status":"ResourceGroup_STATUS_fromStorage"},
+          ResourceGroup_toStorage: {"apiVersion":"resources.azure.com/v1api20200601storage","spec":"ResourceGroup_Spec_toStorage","status":"ResourceGroup_STATUS_toStorage"},
+        },
+        types: {
+          ResourceGroupOperatorSpec_fromStorage: p0,
+          ResourceGroupOperatorSpec_toStorage: p1,
+          ResourceGroupProperties_STATUS_fromStorage: p2,
+          ResourceGroupProperties_STATUS_toStorage: p3,
+          ResourceGroup_STATUS_fromStorage: p4,
+          ResourceGroup_STATUS_toStorage: p5,
+          ResourceGroup_Spec_fromStorage: p6,
+          ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1api20200601"]]},
+          conditions_Condition_fromStorage: p7,
+          conditions_Condition_toStorage: p7,
+          core_DestinationExpression_fromStorage: p8,
+          core_DestinationExpression_toStorage: p8,
+        },
+      },
+      "v1beta20200601": {
+        resources: {
+          ResourceGroup_fromStorage: {"apiVersion":"resources.azure.com/v1beta20200601","spec":"ResourceGroup_Spec_fromStorage","status":"ResourceGroup_STATUS_fromStorage"},
+          ResourceGroup_toStorage: {"apiVersion":"resources.azure.com/v1beta20200601storage","spec":"ResourceGroup_Spec_toStorage","status":"ResourceGroup_STATUS_toStorage"},
+        },
+        types: {
+          ResourceGroupOperatorSpec_fromStorage: p0,
+          ResourceGroupOperatorSpec_toStorage: p1,
+          ResourceGroupProperties_STATUS_fromStorage: p2,
+          ResourceGroupProperties_STATUS_toStorage: p3,
+          ResourceGroup_STATUS_fromStorage: p4,
+          ResourceGroup_STATUS_toStorage: p5,
+          ResourceGroup_Spec_fromStorage: p6,
+          ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1beta20200601"]]},
+          conditions_Condition_fromStorage: p7,
+          conditions_Condition_toStorage: p7,
+          core_DestinationExpression_fromStorage: p8,
+          core_DestinationExpression_toStorage: p8,
+        },
+      },
+      "v1beta20200601storage": {
+        resources: {
+          ResourceGroup_from_v1api20200601storage: {"apiVersion":"resources.azure.com/v1beta20200601storage","spec":"ResourceGroup_Spec_from_v1api20200601storage","status":"ResourceGroup_STATUS_from_v1api20200601storage"},
+          ResourceGroup_to_v1api20200601storage: {"apiVersion":"resources.azure.com/v1api20200601storage","spec":"ResourceGroup_Spec_to_v1api20200601storage","status":"ResourceGroup_STATUS_to_v1api20200601storage"},
+        },
+        types: {
+          ResourceGroupOperatorSpec_from_v1api20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20200601storage"}}]]},
+          ResourceGroupOperatorSpec_to_v1api20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20200601storage"}}]]},
+          ResourceGroupProperties_STATUS_from_v1api20200601storage: p3,
+          ResourceGroupProperties_STATUS_to_v1api20200601storage: p3,
+          ResourceGroup_STATUS_from_v1api20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_from_v1api20200601storage"}],["=","tags",{"map":"s"}]]},
+          ResourceGroup_STATUS_to_v1api20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_to_v1api20200601storage"}],["=","tags",{"map":"s"}]]},
+          ResourceGroup_Spec_from_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1api20200601storage"}],["=0","originalVersion","s"]]},
+          ResourceGroup_Spec_to_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1api20200601storage"}],["=0","originalVersion","s"]]},
+          conditions_Condition_from_v1api20200601storage: p7,
+          conditions_Condition_to_v1api20200601storage: p7,
+          core_DestinationExpression_from_v1api20200601storage: p8,
+          core_DestinationExpression_to_v1api20200601storage: p8,
+        },
       },
     },
-    "v1alpha1api20200601storage": {
-      resources: {
-        ResourceGroup_from_v1beta20200601storage: {"apiVersion":"resources.azure.com/v1alpha1api20200601storage","spec":"ResourceGroup_Spec_from_v1beta20200601storage","status":"ResourceGroup_STATUS_from_v1beta20200601storage"},
-        ResourceGroup_to_v1beta20200601storage: {"apiVersion":"resources.azure.com/v1beta20200601storage","spec":"ResourceGroup_Spec_to_v1beta20200601storage","status":"ResourceGroup_STATUS_to_v1beta20200601storage"},
-      },
-      types: {
-        ResourceGroupOperatorSpec_from_v1beta20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1beta20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1beta20200601storage"}}]]},
-        ResourceGroupOperatorSpec_to_v1beta20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1beta20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1beta20200601storage"}}]]},
-        ResourceGroupProperties_STATUS_from_v1beta20200601storage: p3,
-        ResourceGroupProperties_STATUS_to_v1beta20200601storage: p3,
-        ResourceGroup_STATUS_from_v1beta20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1beta20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_from_v1beta20200601storage"}],["=","tags",{"map":"s"}]]},
-        ResourceGroup_STATUS_to_v1beta20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1beta20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_to_v1beta20200601storage"}],["=","tags",{"map":"s"}]]},
-        ResourceGroup_Spec_from_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1beta20200601storage"}],["=0","originalVersion","s"]]},
-        ResourceGroup_Spec_to_v1beta20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1beta20200601storage"}],["=0","originalVersion","s"]]},
-        conditions_Condition_from_v1beta20200601storage: p7,
-        conditions_Condition_to_v1beta20200601storage: p7,
-        core_DestinationExpression_from_v1beta20200601storage: p8,
-        core_DestinationExpression_to_v1beta20200601storage: p8,
-      },
+    hooks: {
     },
-    "v1api20200601": {
-      resources: {
-        ResourceGroup_fromStorage: {"apiVersion":"resources.azure.com/v1api20200601","spec":"ResourceGroup_Spec_fromStorage","status":"ResourceGroup_STATUS_fromStorage"},
-        ResourceGroup_toStorage: {"apiVersion":"resources.azure.com/v1api20200601storage","spec":"ResourceGroup_Spec_toStorage","status":"ResourceGroup_STATUS_toStorage"},
-      },
-      types: {
-        ResourceGroupOperatorSpec_fromStorage: p0,
-        ResourceGroupOperatorSpec_toStorage: p1,
-        ResourceGroupProperties_STATUS_fromStorage: p2,
-        ResourceGroupProperties_STATUS_toStorage: p3,
-        ResourceGroup_STATUS_fromStorage: p4,
-        ResourceGroup_STATUS_toStorage: p5,
-        ResourceGroup_Spec_fromStorage: p6,
-        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1api20200601"]]},
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
-      },
-    },
-    "v1beta20200601": {
-      resources: {
-        ResourceGroup_fromStorage: {"apiVersion":"resources.azure.com/v1beta20200601","spec":"ResourceGroup_Spec_fromStorage","status":"ResourceGroup_STATUS_fromStorage"},
-        ResourceGroup_toStorage: {"apiVersion":"resources.azure.com/v1beta20200601storage","spec":"ResourceGroup_Spec_toStorage","status":"ResourceGroup_STATUS_toStorage"},
-      },
-      types: {
-        ResourceGroupOperatorSpec_fromStorage: p0,
-        ResourceGroupOperatorSpec_toStorage: p1,
-        ResourceGroupProperties_STATUS_fromStorage: p2,
-        ResourceGroupProperties_STATUS_toStorage: p3,
-        ResourceGroup_STATUS_fromStorage: p4,
-        ResourceGroup_STATUS_toStorage: p5,
-        ResourceGroup_Spec_fromStorage: p6,
-        ResourceGroup_Spec_toStorage: {"known":k4,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_toStorage"}],["v","v1beta20200601"]]},
-        conditions_Condition_fromStorage: p7,
-        conditions_Condition_toStorage: p7,
-        core_DestinationExpression_fromStorage: p8,
-        core_DestinationExpression_toStorage: p8,
-      },
-    },
-    "v1beta20200601storage": {
-      resources: {
-        ResourceGroup_from_v1api20200601storage: {"apiVersion":"resources.azure.com/v1beta20200601storage","spec":"ResourceGroup_Spec_from_v1api20200601storage","status":"ResourceGroup_STATUS_from_v1api20200601storage"},
-        ResourceGroup_to_v1api20200601storage: {"apiVersion":"resources.azure.com/v1api20200601storage","spec":"ResourceGroup_Spec_to_v1api20200601storage","status":"ResourceGroup_STATUS_to_v1api20200601storage"},
-      },
-      types: {
-        ResourceGroupOperatorSpec_from_v1api20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20200601storage"}}]]},
-        ResourceGroupOperatorSpec_to_v1api20200601storage: {"known":k0,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20200601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20200601storage"}}]]},
-        ResourceGroupProperties_STATUS_from_v1api20200601storage: p3,
-        ResourceGroupProperties_STATUS_to_v1api20200601storage: p3,
-        ResourceGroup_STATUS_from_v1api20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_from_v1api20200601storage"}],["=","tags",{"map":"s"}]]},
-        ResourceGroup_STATUS_to_v1api20200601storage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20200601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","managedBy","s"],["=","properties",{"obj":"ResourceGroupProperties_STATUS_to_v1api20200601storage"}],["=","tags",{"map":"s"}]]},
-        ResourceGroup_Spec_from_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_from_v1api20200601storage"}],["=0","originalVersion","s"]]},
-        ResourceGroup_Spec_to_v1api20200601storage: {"known":k3,"destBag":true,"steps":[["=0","azureName","s"],["=","location","s"],["=","managedBy","s"],["=","tags",{"map":"s"}],["=","operatorSpec",{"obj":"ResourceGroupOperatorSpec_to_v1api20200601storage"}],["=0","originalVersion","s"]]},
-        conditions_Condition_from_v1api20200601storage: p7,
-        conditions_Condition_to_v1api20200601storage: p7,
-        core_DestinationExpression_from_v1api20200601storage: p8,
-        core_DestinationExpression_to_v1api20200601storage: p8,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

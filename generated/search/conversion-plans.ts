@@ -2,248 +2,256 @@
 /** The conversions of search.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["aadAuthFailureMode"];
-const k1: readonly string[] = ["aadOrApiKey","apiKeyOnly"];
-const k2: readonly string[] = ["aadOrApiKey"];
-const k3: readonly string[] = ["encryptionComplianceStatus","enforcement"];
-const k4: readonly string[] = ["enforcement"];
-const k5: readonly string[] = ["principalId","tenantId","type"];
-const k6: readonly string[] = ["type"];
-const k7: readonly string[] = ["value"];
-const k8: readonly string[] = ["ipRules"];
-const k9: readonly string[] = ["id"];
-const k10: readonly string[] = ["identityPrincipalId","identityTenantId"];
-const k11: readonly string[] = ["adminPrimaryKey","adminSecondaryKey","queryKey"];
-const k12: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
-const k13: readonly string[] = ["conditions","id","name","type","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","privateEndpointConnections","provisioningState","publicNetworkAccess","replicaCount","sharedPrivateLinkResources","status","statusDetails"];
-const k14: readonly string[] = ["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","operatorSpec","originalVersion"];
-const k15: readonly string[] = ["name"];
-const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k17: readonly string[] = ["name","key","value","annotations","labels"];
-const k18: readonly string[] = ["name","key","annotations","labels"];
-const k19: readonly string[] = ["name","armId"];
-const k20: readonly string[] = ["conditions","id","name","type","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","privateEndpointConnections","provisioningState","publicNetworkAccess","replicaCount","semanticSearch","sharedPrivateLinkResources","status","statusDetails"];
-const k21: readonly string[] = ["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","semanticSearch","operatorSpec","originalVersion"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","aadAuthFailureMode",{"spell":["http401WithBearerChallenge","http403"]}]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","aadAuthFailureMode","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_fromStorage"}],["=","apiKeyOnly",{"map":"j"}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_toStorage"}],["=","apiKeyOnly",{"map":"j"}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_fromStorage"}]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_toStorage"}]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","encryptionComplianceStatus",{"spell":["Compliant","NonCompliant"]}],["=","enforcement",{"spell":["Disabled","Enabled","Unspecified"]}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","encryptionComplianceStatus","s"],["=","enforcement","s"]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","enforcement",{"spell":["Disabled","Enabled","Unspecified"]}]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","enforcement","s"]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned"]}]]};
-const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned"]}]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","type","s"]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","value","s"]]};
-const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","value","s"]]};
-const p16: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]};
-const p17: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]};
-const p18: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]};
-const p19: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]};
-const p20: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","id","s"]]};
-const p21: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","id","s"]]};
-const p22: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
-const p23: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
-const p24: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
-const p25: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
-const p26: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_fromStorage"}]]};
-const p27: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_toStorage"}]]};
-const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","name",{"spell":["basic","free","standard","standard2","standard3","storage_optimized_l1","storage_optimized_l2"]}]]};
-const p29: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","name","s"]]};
-const p30: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p31: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p32: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p33: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20220901": {
-      resources: {
-        SearchService_fromStorage: {"apiVersion":"search.azure.com/v1api20220901","spec":"SearchService_Spec_fromStorage","status":"SearchService_STATUS_fromStorage"},
-        SearchService_toStorage: {"apiVersion":"search.azure.com/v1api20220901storage","spec":"SearchService_Spec_toStorage","status":"SearchService_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["aadAuthFailureMode"];
+  const k1: readonly string[] = ["aadOrApiKey","apiKeyOnly"];
+  const k2: readonly string[] = ["aadOrApiKey"];
+  const k3: readonly string[] = ["encryptionComplianceStatus","enforcement"];
+  const k4: readonly string[] = ["enforcement"];
+  const k5: readonly string[] = ["principalId","tenantId","type"];
+  const k6: readonly string[] = ["type"];
+  const k7: readonly string[] = ["value"];
+  const k8: readonly string[] = ["ipRules"];
+  const k9: readonly string[] = ["id"];
+  const k10: readonly string[] = ["identityPrincipalId","identityTenantId"];
+  const k11: readonly string[] = ["adminPrimaryKey","adminSecondaryKey","queryKey"];
+  const k12: readonly string[] = ["configMapExpressions","configMaps","secretExpressions","secrets"];
+  const k13: readonly string[] = ["conditions","id","name","type","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","privateEndpointConnections","provisioningState","publicNetworkAccess","replicaCount","sharedPrivateLinkResources","status","statusDetails"];
+  const k14: readonly string[] = ["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","operatorSpec","originalVersion"];
+  const k15: readonly string[] = ["name"];
+  const k16: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k17: readonly string[] = ["name","key","value","annotations","labels"];
+  const k18: readonly string[] = ["name","key","annotations","labels"];
+  const k19: readonly string[] = ["name","armId"];
+  const k20: readonly string[] = ["conditions","id","name","type","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","privateEndpointConnections","provisioningState","publicNetworkAccess","replicaCount","semanticSearch","sharedPrivateLinkResources","status","statusDetails"];
+  const k21: readonly string[] = ["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","semanticSearch","operatorSpec","originalVersion"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","aadAuthFailureMode",{"spell":["http401WithBearerChallenge","http403"]}]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","aadAuthFailureMode","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_fromStorage"}],["=","apiKeyOnly",{"map":"j"}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_toStorage"}],["=","apiKeyOnly",{"map":"j"}]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_fromStorage"}]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_toStorage"}]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","encryptionComplianceStatus",{"spell":["Compliant","NonCompliant"]}],["=","enforcement",{"spell":["Disabled","Enabled","Unspecified"]}]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","encryptionComplianceStatus","s"],["=","enforcement","s"]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","enforcement",{"spell":["Disabled","Enabled","Unspecified"]}]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","enforcement","s"]]};
+  const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned"]}]]};
+  const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned"]}]]};
+  const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","type","s"]]};
+  const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","value","s"]]};
+  const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","value","s"]]};
+  const p16: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_fromStorage"}}]]};
+  const p17: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_toStorage"}}]]};
+  const p18: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_fromStorage"}}]]};
+  const p19: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_toStorage"}}]]};
+  const p20: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","id","s"]]};
+  const p21: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","id","s"]]};
+  const p22: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_fromStorage"}]]};
+  const p23: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_toStorage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_toStorage"}]]};
+  const p24: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+  const p25: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+  const p26: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_fromStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_fromStorage"}]]};
+  const p27: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_toStorage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_toStorage"}]]};
+  const p28: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","name",{"spell":["basic","free","standard","standard2","standard3","storage_optimized_l1","storage_optimized_l2"]}]]};
+  const p29: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","name","s"]]};
+  const p30: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p31: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p32: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p33: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  return {
+    packages: {
+      "v1api20220901": {
+        resources: {
+          SearchService_fromStorage: {"apiVersion":"search.azure.com/v1api20220901","spec":"SearchService_Spec_fromStorage","status":"SearchService_STATUS_fromStorage"},
+          SearchService_toStorage: {"apiVersion":"search.azure.com/v1api20220901storage","spec":"SearchService_Spec_toStorage","status":"SearchService_STATUS_toStorage"},
+        },
+        types: {
+          DataPlaneAadOrApiKeyAuthOption_STATUS_fromStorage: p0,
+          DataPlaneAadOrApiKeyAuthOption_STATUS_toStorage: p1,
+          DataPlaneAadOrApiKeyAuthOption_fromStorage: p0,
+          DataPlaneAadOrApiKeyAuthOption_toStorage: p1,
+          DataPlaneAuthOptions_STATUS_fromStorage: p2,
+          DataPlaneAuthOptions_STATUS_toStorage: p3,
+          DataPlaneAuthOptions_fromStorage: p4,
+          DataPlaneAuthOptions_toStorage: p5,
+          EncryptionWithCmk_STATUS_fromStorage: p6,
+          EncryptionWithCmk_STATUS_toStorage: p7,
+          EncryptionWithCmk_fromStorage: p8,
+          EncryptionWithCmk_toStorage: p9,
+          Identity_STATUS_fromStorage: p10,
+          Identity_STATUS_toStorage: p11,
+          Identity_fromStorage: p12,
+          Identity_toStorage: p13,
+          IpRule_STATUS_fromStorage: p14,
+          IpRule_STATUS_toStorage: p15,
+          IpRule_fromStorage: p14,
+          IpRule_toStorage: p15,
+          NetworkRuleSet_STATUS_fromStorage: p16,
+          NetworkRuleSet_STATUS_toStorage: p17,
+          NetworkRuleSet_fromStorage: p18,
+          NetworkRuleSet_toStorage: p19,
+          PrivateEndpointConnection_STATUS_fromStorage: p20,
+          PrivateEndpointConnection_STATUS_toStorage: p21,
+          SearchServiceOperatorConfigMaps_fromStorage: p22,
+          SearchServiceOperatorConfigMaps_toStorage: p23,
+          SearchServiceOperatorSecrets_fromStorage: p24,
+          SearchServiceOperatorSecrets_toStorage: p25,
+          SearchServiceOperatorSpec_fromStorage: p26,
+          SearchServiceOperatorSpec_toStorage: p27,
+          SearchService_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["failed","provisioning","succeeded"]}],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_fromStorage"}}],["=","status",{"spell":["degraded","deleting","disabled","error","provisioning","running"]}],["=","statusDetails","s"]]},
+          SearchService_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_toStorage"}}],["=","status","s"],["=","statusDetails","s"]]},
+          SearchService_Spec_fromStorage: {"known":k14,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_fromStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_fromStorage"}]]},
+          SearchService_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_toStorage"}],["v","v1api20220901"]]},
+          SharedPrivateLinkResource_STATUS_fromStorage: p20,
+          SharedPrivateLinkResource_STATUS_toStorage: p21,
+          Sku_STATUS_fromStorage: p28,
+          Sku_STATUS_toStorage: p29,
+          Sku_fromStorage: p28,
+          Sku_toStorage: p29,
+          conditions_Condition_fromStorage: p30,
+          conditions_Condition_toStorage: p30,
+          core_DestinationExpression_fromStorage: p31,
+          core_DestinationExpression_toStorage: p31,
+          genruntime_ConfigMapDestination_fromStorage: p32,
+          genruntime_ConfigMapDestination_toStorage: p32,
+          genruntime_KnownResourceReference_fromStorage: p33,
+          genruntime_KnownResourceReference_toStorage: p33,
+          genruntime_SecretDestination_fromStorage: p32,
+          genruntime_SecretDestination_toStorage: p32,
+        },
       },
-      types: {
-        DataPlaneAadOrApiKeyAuthOption_STATUS_fromStorage: p0,
-        DataPlaneAadOrApiKeyAuthOption_STATUS_toStorage: p1,
-        DataPlaneAadOrApiKeyAuthOption_fromStorage: p0,
-        DataPlaneAadOrApiKeyAuthOption_toStorage: p1,
-        DataPlaneAuthOptions_STATUS_fromStorage: p2,
-        DataPlaneAuthOptions_STATUS_toStorage: p3,
-        DataPlaneAuthOptions_fromStorage: p4,
-        DataPlaneAuthOptions_toStorage: p5,
-        EncryptionWithCmk_STATUS_fromStorage: p6,
-        EncryptionWithCmk_STATUS_toStorage: p7,
-        EncryptionWithCmk_fromStorage: p8,
-        EncryptionWithCmk_toStorage: p9,
-        Identity_STATUS_fromStorage: p10,
-        Identity_STATUS_toStorage: p11,
-        Identity_fromStorage: p12,
-        Identity_toStorage: p13,
-        IpRule_STATUS_fromStorage: p14,
-        IpRule_STATUS_toStorage: p15,
-        IpRule_fromStorage: p14,
-        IpRule_toStorage: p15,
-        NetworkRuleSet_STATUS_fromStorage: p16,
-        NetworkRuleSet_STATUS_toStorage: p17,
-        NetworkRuleSet_fromStorage: p18,
-        NetworkRuleSet_toStorage: p19,
-        PrivateEndpointConnection_STATUS_fromStorage: p20,
-        PrivateEndpointConnection_STATUS_toStorage: p21,
-        SearchServiceOperatorConfigMaps_fromStorage: p22,
-        SearchServiceOperatorConfigMaps_toStorage: p23,
-        SearchServiceOperatorSecrets_fromStorage: p24,
-        SearchServiceOperatorSecrets_toStorage: p25,
-        SearchServiceOperatorSpec_fromStorage: p26,
-        SearchServiceOperatorSpec_toStorage: p27,
-        SearchService_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["failed","provisioning","succeeded"]}],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_fromStorage"}}],["=","status",{"spell":["degraded","deleting","disabled","error","provisioning","running"]}],["=","statusDetails","s"]]},
-        SearchService_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_toStorage"}}],["=","status","s"],["=","statusDetails","s"]]},
-        SearchService_Spec_fromStorage: {"known":k14,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_fromStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_fromStorage"}]]},
-        SearchService_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_toStorage"}],["v","v1api20220901"]]},
-        SharedPrivateLinkResource_STATUS_fromStorage: p20,
-        SharedPrivateLinkResource_STATUS_toStorage: p21,
-        Sku_STATUS_fromStorage: p28,
-        Sku_STATUS_toStorage: p29,
-        Sku_fromStorage: p28,
-        Sku_toStorage: p29,
-        conditions_Condition_fromStorage: p30,
-        conditions_Condition_toStorage: p30,
-        core_DestinationExpression_fromStorage: p31,
-        core_DestinationExpression_toStorage: p31,
-        genruntime_ConfigMapDestination_fromStorage: p32,
-        genruntime_ConfigMapDestination_toStorage: p32,
-        genruntime_KnownResourceReference_fromStorage: p33,
-        genruntime_KnownResourceReference_toStorage: p33,
-        genruntime_SecretDestination_fromStorage: p32,
-        genruntime_SecretDestination_toStorage: p32,
+      "v1api20220901storage": {
+        resources: {
+          SearchService_from_v1api20231101storage: {"apiVersion":"search.azure.com/v1api20220901storage","spec":"SearchService_Spec_from_v1api20231101storage","status":"SearchService_STATUS_from_v1api20231101storage"},
+          SearchService_to_v1api20231101storage: {"apiVersion":"search.azure.com/v1api20231101storage","spec":"SearchService_Spec_to_v1api20231101storage","status":"SearchService_STATUS_to_v1api20231101storage"},
+        },
+        types: {
+          DataPlaneAadOrApiKeyAuthOption_STATUS_from_v1api20231101storage: p1,
+          DataPlaneAadOrApiKeyAuthOption_STATUS_to_v1api20231101storage: p1,
+          DataPlaneAadOrApiKeyAuthOption_from_v1api20231101storage: p1,
+          DataPlaneAadOrApiKeyAuthOption_to_v1api20231101storage: p1,
+          DataPlaneAuthOptions_STATUS_from_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_from_v1api20231101storage"}],["=","apiKeyOnly",{"map":"j"}]]},
+          DataPlaneAuthOptions_STATUS_to_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_to_v1api20231101storage"}],["=","apiKeyOnly",{"map":"j"}]]},
+          DataPlaneAuthOptions_from_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_from_v1api20231101storage"}]]},
+          DataPlaneAuthOptions_to_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_to_v1api20231101storage"}]]},
+          EncryptionWithCmk_STATUS_from_v1api20231101storage: p7,
+          EncryptionWithCmk_STATUS_to_v1api20231101storage: p7,
+          EncryptionWithCmk_from_v1api20231101storage: p9,
+          EncryptionWithCmk_to_v1api20231101storage: p9,
+          Identity_STATUS_from_v1api20231101storage: p11,
+          Identity_STATUS_to_v1api20231101storage: p11,
+          Identity_from_v1api20231101storage: p13,
+          Identity_to_v1api20231101storage: p13,
+          IpRule_STATUS_from_v1api20231101storage: p15,
+          IpRule_STATUS_to_v1api20231101storage: p15,
+          IpRule_from_v1api20231101storage: p15,
+          IpRule_to_v1api20231101storage: p15,
+          NetworkRuleSet_STATUS_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_from_v1api20231101storage"}}]]},
+          NetworkRuleSet_STATUS_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_to_v1api20231101storage"}}]]},
+          NetworkRuleSet_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_from_v1api20231101storage"}}]]},
+          NetworkRuleSet_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_to_v1api20231101storage"}}]]},
+          PrivateEndpointConnection_STATUS_from_v1api20231101storage: p21,
+          PrivateEndpointConnection_STATUS_to_v1api20231101storage: p21,
+          SearchServiceOperatorConfigMaps_from_v1api20231101storage: {"known":k10,"destBag":true,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20231101storage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_from_v1api20231101storage"}]]},
+          SearchServiceOperatorConfigMaps_to_v1api20231101storage: {"known":k10,"destBag":true,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20231101storage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_to_v1api20231101storage"}]]},
+          SearchServiceOperatorSecrets_from_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_from_v1api20231101storage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20231101storage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_from_v1api20231101storage"}]]},
+          SearchServiceOperatorSecrets_to_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_to_v1api20231101storage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20231101storage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_to_v1api20231101storage"}]]},
+          SearchServiceOperatorSpec_from_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_from_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_from_v1api20231101storage"}]]},
+          SearchServiceOperatorSpec_to_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_to_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_to_v1api20231101storage"}]]},
+          SearchService_STATUS_from_v1api20231101storage: {"known":k20,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_from_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_from_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_from_v1api20231101storage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20231101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],[">","semanticSearch"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_from_v1api20231101storage"}}],["=","status","s"],["=","statusDetails","s"]]},
+          SearchService_STATUS_to_v1api20231101storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_to_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_to_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_to_v1api20231101storage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20231101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_to_v1api20231101storage"}}],["=","status","s"],["=","statusDetails","s"],["<","semanticSearch","s"]]},
+          SearchService_Spec_from_v1api20231101storage: {"known":k21,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20231101storage"}],["=","identity",{"obj":"Identity_from_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_from_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_from_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_from_v1api20231101storage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],[">","semanticSearch"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_from_v1api20231101storage"}],["=0","originalVersion","s"]]},
+          SearchService_Spec_to_v1api20231101storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20231101storage"}],["=","identity",{"obj":"Identity_to_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_to_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_to_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_to_v1api20231101storage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_to_v1api20231101storage"}],["=0","originalVersion","s"],["<","semanticSearch","s"]]},
+          SharedPrivateLinkResource_STATUS_from_v1api20231101storage: p21,
+          SharedPrivateLinkResource_STATUS_to_v1api20231101storage: p21,
+          Sku_STATUS_from_v1api20231101storage: p29,
+          Sku_STATUS_to_v1api20231101storage: p29,
+          Sku_from_v1api20231101storage: p29,
+          Sku_to_v1api20231101storage: p29,
+          conditions_Condition_from_v1api20231101storage: p30,
+          conditions_Condition_to_v1api20231101storage: p30,
+          core_DestinationExpression_from_v1api20231101storage: p31,
+          core_DestinationExpression_to_v1api20231101storage: p31,
+          genruntime_ConfigMapDestination_from_v1api20231101storage: p32,
+          genruntime_ConfigMapDestination_to_v1api20231101storage: p32,
+          genruntime_KnownResourceReference_from_v1api20231101storage: p33,
+          genruntime_KnownResourceReference_to_v1api20231101storage: p33,
+          genruntime_SecretDestination_from_v1api20231101storage: p32,
+          genruntime_SecretDestination_to_v1api20231101storage: p32,
+        },
+      },
+      "v1api20231101": {
+        resources: {
+          SearchService_fromStorage: {"apiVersion":"search.azure.com/v1api20231101","spec":"SearchService_Spec_fromStorage","status":"SearchService_STATUS_fromStorage"},
+          SearchService_toStorage: {"apiVersion":"search.azure.com/v1api20231101storage","spec":"SearchService_Spec_toStorage","status":"SearchService_STATUS_toStorage"},
+        },
+        types: {
+          DataPlaneAadOrApiKeyAuthOption_STATUS_fromStorage: p0,
+          DataPlaneAadOrApiKeyAuthOption_STATUS_toStorage: p1,
+          DataPlaneAadOrApiKeyAuthOption_fromStorage: p0,
+          DataPlaneAadOrApiKeyAuthOption_toStorage: p1,
+          DataPlaneAuthOptions_STATUS_fromStorage: p2,
+          DataPlaneAuthOptions_STATUS_toStorage: p3,
+          DataPlaneAuthOptions_fromStorage: p4,
+          DataPlaneAuthOptions_toStorage: p5,
+          EncryptionWithCmk_STATUS_fromStorage: p6,
+          EncryptionWithCmk_STATUS_toStorage: p7,
+          EncryptionWithCmk_fromStorage: p8,
+          EncryptionWithCmk_toStorage: p9,
+          Identity_STATUS_fromStorage: p10,
+          Identity_STATUS_toStorage: p11,
+          Identity_fromStorage: p12,
+          Identity_toStorage: p13,
+          IpRule_STATUS_fromStorage: p14,
+          IpRule_STATUS_toStorage: p15,
+          IpRule_fromStorage: p14,
+          IpRule_toStorage: p15,
+          NetworkRuleSet_STATUS_fromStorage: p16,
+          NetworkRuleSet_STATUS_toStorage: p17,
+          NetworkRuleSet_fromStorage: p18,
+          NetworkRuleSet_toStorage: p19,
+          PrivateEndpointConnection_STATUS_fromStorage: p20,
+          PrivateEndpointConnection_STATUS_toStorage: p21,
+          SearchServiceOperatorConfigMaps_fromStorage: p22,
+          SearchServiceOperatorConfigMaps_toStorage: p23,
+          SearchServiceOperatorSecrets_fromStorage: p24,
+          SearchServiceOperatorSecrets_toStorage: p25,
+          SearchServiceOperatorSpec_fromStorage: p26,
+          SearchServiceOperatorSpec_toStorage: p27,
+          SearchService_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["failed","provisioning","succeeded"]}],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","semanticSearch",{"spell":["disabled","free","standard"]}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_fromStorage"}}],["=","status",{"spell":["degraded","deleting","disabled","error","provisioning","running"]}],["=","statusDetails","s"]]},
+          SearchService_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","semanticSearch","s"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_toStorage"}}],["=","status","s"],["=","statusDetails","s"]]},
+          SearchService_Spec_fromStorage: {"known":k21,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_fromStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","semanticSearch",{"spell":["disabled","free","standard"]}],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_fromStorage"}]]},
+          SearchService_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","semanticSearch","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","semanticSearch","s"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_toStorage"}],["v","v1api20231101"]]},
+          SharedPrivateLinkResource_STATUS_fromStorage: p20,
+          SharedPrivateLinkResource_STATUS_toStorage: p21,
+          Sku_STATUS_fromStorage: p28,
+          Sku_STATUS_toStorage: p29,
+          Sku_fromStorage: p28,
+          Sku_toStorage: p29,
+          conditions_Condition_fromStorage: p30,
+          conditions_Condition_toStorage: p30,
+          core_DestinationExpression_fromStorage: p31,
+          core_DestinationExpression_toStorage: p31,
+          genruntime_ConfigMapDestination_fromStorage: p32,
+          genruntime_ConfigMapDestination_toStorage: p32,
+          genruntime_KnownResourceReference_fromStorage: p33,
+          genruntime_KnownResourceReference_toStorage: p33,
+          genruntime_SecretDestination_fromStorage: p32,
+          genruntime_SecretDestination_toStorage: p32,
+        },
       },
     },
-    "v1api20220901storage": {
-      resources: {
-        SearchService_from_v1api20231101storage: {"apiVersion":"search.azure.com/v1api20220901storage","spec":"SearchService_Spec_from_v1api20231101storage","status":"SearchService_STATUS_from_v1api20231101storage"},
-        SearchService_to_v1api20231101storage: {"apiVersion":"search.azure.com/v1api20231101storage","spec":"SearchService_Spec_to_v1api20231101storage","status":"SearchService_STATUS_to_v1api20231101storage"},
-      },
-      types: {
-        DataPlaneAadOrApiKeyAuthOption_STATUS_from_v1api20231101storage: p1,
-        DataPlaneAadOrApiKeyAuthOption_STATUS_to_v1api20231101storage: p1,
-        DataPlaneAadOrApiKeyAuthOption_from_v1api20231101storage: p1,
-        DataPlaneAadOrApiKeyAuthOption_to_v1api20231101storage: p1,
-        DataPlaneAuthOptions_STATUS_from_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_from_v1api20231101storage"}],["=","apiKeyOnly",{"map":"j"}]]},
-        DataPlaneAuthOptions_STATUS_to_v1api20231101storage: {"known":k1,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_STATUS_to_v1api20231101storage"}],["=","apiKeyOnly",{"map":"j"}]]},
-        DataPlaneAuthOptions_from_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_from_v1api20231101storage"}]]},
-        DataPlaneAuthOptions_to_v1api20231101storage: {"known":k2,"destBag":true,"steps":[["=","aadOrApiKey",{"obj":"DataPlaneAadOrApiKeyAuthOption_to_v1api20231101storage"}]]},
-        EncryptionWithCmk_STATUS_from_v1api20231101storage: p7,
-        EncryptionWithCmk_STATUS_to_v1api20231101storage: p7,
-        EncryptionWithCmk_from_v1api20231101storage: p9,
-        EncryptionWithCmk_to_v1api20231101storage: p9,
-        Identity_STATUS_from_v1api20231101storage: p11,
-        Identity_STATUS_to_v1api20231101storage: p11,
-        Identity_from_v1api20231101storage: p13,
-        Identity_to_v1api20231101storage: p13,
-        IpRule_STATUS_from_v1api20231101storage: p15,
-        IpRule_STATUS_to_v1api20231101storage: p15,
-        IpRule_from_v1api20231101storage: p15,
-        IpRule_to_v1api20231101storage: p15,
-        NetworkRuleSet_STATUS_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_from_v1api20231101storage"}}]]},
-        NetworkRuleSet_STATUS_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_STATUS_to_v1api20231101storage"}}]]},
-        NetworkRuleSet_from_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_from_v1api20231101storage"}}]]},
-        NetworkRuleSet_to_v1api20231101storage: {"known":k8,"destBag":true,"steps":[["=","ipRules",{"arr":{"obj":"IpRule_to_v1api20231101storage"}}]]},
-        PrivateEndpointConnection_STATUS_from_v1api20231101storage: p21,
-        PrivateEndpointConnection_STATUS_to_v1api20231101storage: p21,
-        SearchServiceOperatorConfigMaps_from_v1api20231101storage: {"known":k10,"destBag":true,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_from_v1api20231101storage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_from_v1api20231101storage"}]]},
-        SearchServiceOperatorConfigMaps_to_v1api20231101storage: {"known":k10,"destBag":true,"steps":[["=","identityPrincipalId",{"obj":"genruntime_ConfigMapDestination_to_v1api20231101storage"}],["=","identityTenantId",{"obj":"genruntime_ConfigMapDestination_to_v1api20231101storage"}]]},
-        SearchServiceOperatorSecrets_from_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_from_v1api20231101storage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20231101storage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_from_v1api20231101storage"}]]},
-        SearchServiceOperatorSecrets_to_v1api20231101storage: {"known":k11,"destBag":true,"steps":[["=","adminPrimaryKey",{"obj":"genruntime_SecretDestination_to_v1api20231101storage"}],["=","adminSecondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20231101storage"}],["=","queryKey",{"obj":"genruntime_SecretDestination_to_v1api20231101storage"}]]},
-        SearchServiceOperatorSpec_from_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_from_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20231101storage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_from_v1api20231101storage"}]]},
-        SearchServiceOperatorSpec_to_v1api20231101storage: {"known":k12,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","configMaps",{"obj":"SearchServiceOperatorConfigMaps_to_v1api20231101storage"}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20231101storage"}}],["=","secrets",{"obj":"SearchServiceOperatorSecrets_to_v1api20231101storage"}]]},
-        SearchService_STATUS_from_v1api20231101storage: {"known":k20,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_from_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_from_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_from_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_from_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_from_v1api20231101storage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v1api20231101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],[">","semanticSearch"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_from_v1api20231101storage"}}],["=","status","s"],["=","statusDetails","s"]]},
-        SearchService_STATUS_to_v1api20231101storage: {"known":k13,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20231101storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_to_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_to_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_to_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_to_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_to_v1api20231101storage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v1api20231101storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_to_v1api20231101storage"}}],["=","status","s"],["=","statusDetails","s"],["<","semanticSearch","s"]]},
-        SearchService_Spec_from_v1api20231101storage: {"known":k21,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20231101storage"}],["=","identity",{"obj":"Identity_from_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_from_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_from_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_from_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_from_v1api20231101storage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],[">","semanticSearch"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_from_v1api20231101storage"}],["=0","originalVersion","s"]]},
-        SearchService_Spec_to_v1api20231101storage: {"known":k14,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20231101storage"}],["=","identity",{"obj":"Identity_to_v1api20231101storage"}],["=","location","s"],["=","sku",{"obj":"Sku_to_v1api20231101storage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_to_v1api20231101storage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_to_v1api20231101storage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_to_v1api20231101storage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_to_v1api20231101storage"}],["=0","originalVersion","s"],["<","semanticSearch","s"]]},
-        SharedPrivateLinkResource_STATUS_from_v1api20231101storage: p21,
-        SharedPrivateLinkResource_STATUS_to_v1api20231101storage: p21,
-        Sku_STATUS_from_v1api20231101storage: p29,
-        Sku_STATUS_to_v1api20231101storage: p29,
-        Sku_from_v1api20231101storage: p29,
-        Sku_to_v1api20231101storage: p29,
-        conditions_Condition_from_v1api20231101storage: p30,
-        conditions_Condition_to_v1api20231101storage: p30,
-        core_DestinationExpression_from_v1api20231101storage: p31,
-        core_DestinationExpression_to_v1api20231101storage: p31,
-        genruntime_ConfigMapDestination_from_v1api20231101storage: p32,
-        genruntime_ConfigMapDestination_to_v1api20231101storage: p32,
-        genruntime_KnownResourceReference_from_v1api20231101storage: p33,
-        genruntime_KnownResourceReference_to_v1api20231101storage: p33,
-        genruntime_SecretDestination_from_v1api20231101storage: p32,
-        genruntime_SecretDestination_to_v1api20231101storage: p32,
-      },
+    hooks: {
     },
-    "v1api20231101": {
-      resources: {
-        SearchService_fromStorage: {"apiVersion":"search.azure.com/v1api20231101","spec":"SearchService_Spec_fromStorage","status":"SearchService_STATUS_fromStorage"},
-        SearchService_toStorage: {"apiVersion":"search.azure.com/v1api20231101storage","spec":"SearchService_Spec_toStorage","status":"SearchService_STATUS_toStorage"},
-      },
-      types: {
-        DataPlaneAadOrApiKeyAuthOption_STATUS_fromStorage: p0,
-        DataPlaneAadOrApiKeyAuthOption_STATUS_toStorage: p1,
-        DataPlaneAadOrApiKeyAuthOption_fromStorage: p0,
-        DataPlaneAadOrApiKeyAuthOption_toStorage: p1,
-        DataPlaneAuthOptions_STATUS_fromStorage: p2,
-        DataPlaneAuthOptions_STATUS_toStorage: p3,
-        DataPlaneAuthOptions_fromStorage: p4,
-        DataPlaneAuthOptions_toStorage: p5,
-        EncryptionWithCmk_STATUS_fromStorage: p6,
-        EncryptionWithCmk_STATUS_toStorage: p7,
-        EncryptionWithCmk_fromStorage: p8,
-        EncryptionWithCmk_toStorage: p9,
-        Identity_STATUS_fromStorage: p10,
-        Identity_STATUS_toStorage: p11,
-        Identity_fromStorage: p12,
-        Identity_toStorage: p13,
-        IpRule_STATUS_fromStorage: p14,
-        IpRule_STATUS_toStorage: p15,
-        IpRule_fromStorage: p14,
-        IpRule_toStorage: p15,
-        NetworkRuleSet_STATUS_fromStorage: p16,
-        NetworkRuleSet_STATUS_toStorage: p17,
-        NetworkRuleSet_fromStorage: p18,
-        NetworkRuleSet_toStorage: p19,
-        PrivateEndpointConnection_STATUS_fromStorage: p20,
-        PrivateEndpointConnection_STATUS_toStorage: p21,
-        SearchServiceOperatorConfigMaps_fromStorage: p22,
-        SearchServiceOperatorConfigMaps_toStorage: p23,
-        SearchServiceOperatorSecrets_fromStorage: p24,
-        SearchServiceOperatorSecrets_toStorage: p25,
-        SearchServiceOperatorSpec_fromStorage: p26,
-        SearchServiceOperatorSpec_toStorage: p27,
-        SearchService_STATUS_fromStorage: {"known":k20,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_fromStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["failed","provisioning","succeeded"]}],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","semanticSearch",{"spell":["disabled","free","standard"]}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_fromStorage"}}],["=","status",{"spell":["degraded","deleting","disabled","error","provisioning","running"]}],["=","statusDetails","s"]]},
-        SearchService_STATUS_toStorage: {"known":k20,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"Identity_STATUS_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_STATUS_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_STATUS_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_STATUS_toStorage"}],["=","partitionCount","i"],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","semanticSearch","s"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_toStorage"}}],["=","status","s"],["=","statusDetails","s"]]},
-        SearchService_Spec_fromStorage: {"known":k21,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"Identity_fromStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_fromStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_fromStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_fromStorage"}],["=","hostingMode",{"spell":["default","highDensity"]}],["=","networkRuleSet",{"obj":"NetworkRuleSet_fromStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess",{"spell":["disabled","enabled"]}],["=","replicaCount","i"],["=","semanticSearch",{"spell":["disabled","free","standard"]}],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_fromStorage"}]]},
-        SearchService_Spec_toStorage: {"known":["azureName","owner","identity","location","sku","tags","authOptions","disableLocalAuth","encryptionWithCmk","hostingMode","networkRuleSet","partitionCount","publicNetworkAccess","replicaCount","semanticSearch","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"Identity_toStorage"}],["=","location","s"],["=","sku",{"obj":"Sku_toStorage"}],["=","tags",{"map":"s"}],["=","authOptions",{"obj":"DataPlaneAuthOptions_toStorage"}],["=","disableLocalAuth","b"],["=","encryptionWithCmk",{"obj":"EncryptionWithCmk_toStorage"}],["=","hostingMode","s"],["=","networkRuleSet",{"obj":"NetworkRuleSet_toStorage"}],["=","partitionCount","i"],["=","publicNetworkAccess","s"],["=","replicaCount","i"],["=","semanticSearch","s"],["=","operatorSpec",{"obj":"SearchServiceOperatorSpec_toStorage"}],["v","v1api20231101"]]},
-        SharedPrivateLinkResource_STATUS_fromStorage: p20,
-        SharedPrivateLinkResource_STATUS_toStorage: p21,
-        Sku_STATUS_fromStorage: p28,
-        Sku_STATUS_toStorage: p29,
-        Sku_fromStorage: p28,
-        Sku_toStorage: p29,
-        conditions_Condition_fromStorage: p30,
-        conditions_Condition_toStorage: p30,
-        core_DestinationExpression_fromStorage: p31,
-        core_DestinationExpression_toStorage: p31,
-        genruntime_ConfigMapDestination_fromStorage: p32,
-        genruntime_ConfigMapDestination_toStorage: p32,
-        genruntime_KnownResourceReference_fromStorage: p33,
-        genruntime_KnownResourceReference_toStorage: p33,
-        genruntime_SecretDestination_fromStorage: p32,
-        genruntime_SecretDestination_toStorage: p32,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

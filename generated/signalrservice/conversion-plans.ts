@@ -2,450 +2,458 @@
 /** The conversions of signalrservice.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["resource"];
-const k1: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k2: readonly string[] = ["type","userAssignedIdentities"];
-const k3: readonly string[] = ["allow","deny"];
-const k4: readonly string[] = ["allow","deny","name"];
-const k5: readonly string[] = ["id"];
-const k6: readonly string[] = ["enabled","name"];
-const k7: readonly string[] = ["categories"];
-const k8: readonly string[] = ["capacity","family","name","size","tier"];
-const k9: readonly string[] = ["capacity","name","tier"];
-const k10: readonly string[] = ["templates"];
-const k11: readonly string[] = ["allowedOrigins"];
-const k12: readonly string[] = ["flag","properties","value"];
-const k13: readonly string[] = ["defaultAction","privateEndpoints","publicNetwork"];
-const k14: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
-const k15: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
-const k16: readonly string[] = ["clientCertEnabled"];
-const k17: readonly string[] = ["conditions","id","name","type","identity","kind","location","sku","systemData","tags","cors","disableAadAuth","disableLocalAuth","externalIP","features","hostName","hostNamePrefix","networkACLs","privateEndpointConnections","provisioningState","publicNetworkAccess","publicPort","resourceLogConfiguration","serverPort","sharedPrivateLinkResources","tls","upstream","version"];
-const k18: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","networkACLs","publicNetworkAccess","resourceLogConfiguration","tls","upstream","operatorSpec","originalVersion"];
-const k19: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k20: readonly string[] = ["managedIdentity","type"];
-const k21: readonly string[] = ["auth","categoryPattern","eventPattern","hubPattern","urlTemplate"];
-const k22: readonly string[] = ["reference"];
-const k23: readonly string[] = ["clientId","principalId"];
-const k24: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k25: readonly string[] = ["name","key","value","annotations","labels"];
-const k26: readonly string[] = ["name","armId"];
-const k27: readonly string[] = ["group","kind","name","armId"];
-const k28: readonly string[] = ["name","key","annotations","labels"];
-const k29: readonly string[] = ["defaultAction","ipRules","privateEndpoints","publicNetwork"];
-const k30: readonly string[] = ["conditions","id","name","type","identity","kind","location","sku","systemData","tags","cors","disableAadAuth","disableLocalAuth","externalIP","features","hostName","hostNamePrefix","liveTraceConfiguration","networkACLs","privateEndpointConnections","provisioningState","publicNetworkAccess","publicPort","regionEndpointEnabled","resourceLogConfiguration","resourceStopped","serverPort","serverless","sharedPrivateLinkResources","tls","upstream","version"];
-const k31: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","liveTraceConfiguration","networkACLs","publicNetworkAccess","regionEndpointEnabled","resourceLogConfiguration","resourceStopped","serverless","tls","upstream","operatorSpec","originalVersion"];
-const k32: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k33: readonly string[] = ["conditions","id","name","type","systemData","keyVaultBaseUri","keyVaultSecretName","keyVaultSecretVersion","provisioningState"];
-const k34: readonly string[] = ["conditions","id","name","type","systemData","customCertificate","domainName","provisioningState"];
-const k35: readonly string[] = ["action","value"];
-const k36: readonly string[] = ["categories","enabled"];
-const k37: readonly string[] = ["conditions","id","name","type","location","sku","systemData","tags","provisioningState","regionEndpointEnabled","resourceStopped"];
-const k38: readonly string[] = ["connectionTimeoutInSeconds"];
-const k39: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","resource","s"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","resource","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_fromStorage"}}]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_toStorage"}}]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","allow",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}],["=","deny",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allow",{"arr":"s"}],["=","deny",{"arr":"s"}]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","allow",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}],["=","deny",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}],["=","name","s"]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allow",{"arr":"s"}],["=","deny",{"arr":"s"}],["=","name","s"]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","id","s"]]};
-const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","id","s"]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","enabled","s"],["=","name","s"]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","enabled","s"],["=","name","s"]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_fromStorage"}}]]};
-const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_toStorage"}}]]};
-const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_fromStorage"}}]]};
-const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_toStorage"}}]]};
-const p18: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
-const p19: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
-const p20: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","capacity","i"],["=","name","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
-const p21: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]};
-const p22: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_fromStorage"}}]]};
-const p23: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_toStorage"}}]]};
-const p24: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_fromStorage"}}]]};
-const p25: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_toStorage"}}]]};
-const p26: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","allowedOrigins",{"arr":"s"}]]};
-const p27: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","allowedOrigins",{"arr":"s"}]]};
-const p28: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","flag",{"spell":["EnableConnectivityLogs","EnableLiveTrace","EnableMessagingLogs","ServiceMode"]}],["=","properties",{"map":"s"}],["=","value","s"]]};
-const p29: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","flag","s"],["=","properties",{"map":"s"}],["=","value","s"]]};
-const p30: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
-const p31: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
-const p32: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_fromStorage"}]]};
-const p33: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_toStorage"}]]};
-const p34: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","clientCertEnabled","b"]]};
-const p35: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","clientCertEnabled","b"]]};
-const p36: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
-const p37: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
-const p38: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_fromStorage"}],["=","type",{"spell":["ManagedIdentity","None"]}]]};
-const p39: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_toStorage"}],["=","type","s"]]};
-const p40: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_fromStorage"}],["=","type",{"spell":["ManagedIdentity","None"]}]]};
-const p41: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_toStorage"}],["=","type","s"]]};
-const p42: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_fromStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
-const p43: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_toStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
-const p44: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_fromStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
-const p45: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_toStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
-const p46: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p47: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p48: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p49: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p50: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p51: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p52: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p53: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p54: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p55: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p56: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p57: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","action",{"spell":["Allow","Deny"]}],["=","value","s"]]};
-const p58: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
-const p59: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","connectionTimeoutInSeconds","i"]]};
-const p60: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","connectionTimeoutInSeconds","i"]]};
-const p61: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20211001": {
-      resources: {
-        SignalR_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20211001","spec":"SignalR_Spec_fromStorage","status":"SignalR_STATUS_fromStorage"},
-        SignalR_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20211001storage","spec":"SignalR_Spec_toStorage","status":"SignalR_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["resource"];
+  const k1: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k2: readonly string[] = ["type","userAssignedIdentities"];
+  const k3: readonly string[] = ["allow","deny"];
+  const k4: readonly string[] = ["allow","deny","name"];
+  const k5: readonly string[] = ["id"];
+  const k6: readonly string[] = ["enabled","name"];
+  const k7: readonly string[] = ["categories"];
+  const k8: readonly string[] = ["capacity","family","name","size","tier"];
+  const k9: readonly string[] = ["capacity","name","tier"];
+  const k10: readonly string[] = ["templates"];
+  const k11: readonly string[] = ["allowedOrigins"];
+  const k12: readonly string[] = ["flag","properties","value"];
+  const k13: readonly string[] = ["defaultAction","privateEndpoints","publicNetwork"];
+  const k14: readonly string[] = ["primaryConnectionString","primaryKey","secondaryConnectionString","secondaryKey"];
+  const k15: readonly string[] = ["configMapExpressions","secretExpressions","secrets"];
+  const k16: readonly string[] = ["clientCertEnabled"];
+  const k17: readonly string[] = ["conditions","id","name","type","identity","kind","location","sku","systemData","tags","cors","disableAadAuth","disableLocalAuth","externalIP","features","hostName","hostNamePrefix","networkACLs","privateEndpointConnections","provisioningState","publicNetworkAccess","publicPort","resourceLogConfiguration","serverPort","sharedPrivateLinkResources","tls","upstream","version"];
+  const k18: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","networkACLs","publicNetworkAccess","resourceLogConfiguration","tls","upstream","operatorSpec","originalVersion"];
+  const k19: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k20: readonly string[] = ["managedIdentity","type"];
+  const k21: readonly string[] = ["auth","categoryPattern","eventPattern","hubPattern","urlTemplate"];
+  const k22: readonly string[] = ["reference"];
+  const k23: readonly string[] = ["clientId","principalId"];
+  const k24: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k25: readonly string[] = ["name","key","value","annotations","labels"];
+  const k26: readonly string[] = ["name","armId"];
+  const k27: readonly string[] = ["group","kind","name","armId"];
+  const k28: readonly string[] = ["name","key","annotations","labels"];
+  const k29: readonly string[] = ["defaultAction","ipRules","privateEndpoints","publicNetwork"];
+  const k30: readonly string[] = ["conditions","id","name","type","identity","kind","location","sku","systemData","tags","cors","disableAadAuth","disableLocalAuth","externalIP","features","hostName","hostNamePrefix","liveTraceConfiguration","networkACLs","privateEndpointConnections","provisioningState","publicNetworkAccess","publicPort","regionEndpointEnabled","resourceLogConfiguration","resourceStopped","serverPort","serverless","sharedPrivateLinkResources","tls","upstream","version"];
+  const k31: readonly string[] = ["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","liveTraceConfiguration","networkACLs","publicNetworkAccess","regionEndpointEnabled","resourceLogConfiguration","resourceStopped","serverless","tls","upstream","operatorSpec","originalVersion"];
+  const k32: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k33: readonly string[] = ["conditions","id","name","type","systemData","keyVaultBaseUri","keyVaultSecretName","keyVaultSecretVersion","provisioningState"];
+  const k34: readonly string[] = ["conditions","id","name","type","systemData","customCertificate","domainName","provisioningState"];
+  const k35: readonly string[] = ["action","value"];
+  const k36: readonly string[] = ["categories","enabled"];
+  const k37: readonly string[] = ["conditions","id","name","type","location","sku","systemData","tags","provisioningState","regionEndpointEnabled","resourceStopped"];
+  const k38: readonly string[] = ["connectionTimeoutInSeconds"];
+  const k39: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","resource","s"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","resource","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_fromStorage"}}]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_toStorage"}}]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","allow",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}],["=","deny",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","allow",{"arr":"s"}],["=","deny",{"arr":"s"}]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","allow",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}],["=","deny",{"arr":{"spell":["ClientConnection","RESTAPI","ServerConnection","Trace"]}}],["=","name","s"]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","allow",{"arr":"s"}],["=","deny",{"arr":"s"}],["=","name","s"]]};
+  const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","id","s"]]};
+  const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","id","s"]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","enabled","s"],["=","name","s"]]};
+  const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","enabled","s"],["=","name","s"]]};
+  const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_fromStorage"}}]]};
+  const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_toStorage"}}]]};
+  const p16: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_fromStorage"}}]]};
+  const p17: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_toStorage"}}]]};
+  const p18: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
+  const p19: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","capacity","i"],["=","family","s"],["=","name","s"],["=","size","s"],["=","tier","s"]]};
+  const p20: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","capacity","i"],["=","name","s"],["=","tier",{"spell":["Basic","Free","Premium","Standard"]}]]};
+  const p21: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","capacity","i"],["=","name","s"],["=","tier","s"]]};
+  const p22: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_fromStorage"}}]]};
+  const p23: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_toStorage"}}]]};
+  const p24: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_fromStorage"}}]]};
+  const p25: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_toStorage"}}]]};
+  const p26: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","allowedOrigins",{"arr":"s"}]]};
+  const p27: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","allowedOrigins",{"arr":"s"}]]};
+  const p28: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","flag",{"spell":["EnableConnectivityLogs","EnableLiveTrace","EnableMessagingLogs","ServiceMode"]}],["=","properties",{"map":"s"}],["=","value","s"]]};
+  const p29: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","flag","s"],["=","properties",{"map":"s"}],["=","value","s"]]};
+  const p30: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_fromStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_fromStorage"}]]};
+  const p31: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_toStorage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_toStorage"}]]};
+  const p32: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_fromStorage"}]]};
+  const p33: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_toStorage"}]]};
+  const p34: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","clientCertEnabled","b"]]};
+  const p35: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","clientCertEnabled","b"]]};
+  const p36: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]};
+  const p37: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]};
+  const p38: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_fromStorage"}],["=","type",{"spell":["ManagedIdentity","None"]}]]};
+  const p39: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_toStorage"}],["=","type","s"]]};
+  const p40: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_fromStorage"}],["=","type",{"spell":["ManagedIdentity","None"]}]]};
+  const p41: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_toStorage"}],["=","type","s"]]};
+  const p42: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_fromStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
+  const p43: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_toStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
+  const p44: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_fromStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
+  const p45: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_toStorage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]};
+  const p46: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p47: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p48: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p49: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p50: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p51: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p52: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p53: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p54: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p55: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p56: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p57: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","action",{"spell":["Allow","Deny"]}],["=","value","s"]]};
+  const p58: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","action","s"],["=","value","s"]]};
+  const p59: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","connectionTimeoutInSeconds","i"]]};
+  const p60: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","connectionTimeoutInSeconds","i"]]};
+  const p61: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  return {
+    packages: {
+      "v1api20211001": {
+        resources: {
+          SignalR_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20211001","spec":"SignalR_Spec_fromStorage","status":"SignalR_STATUS_fromStorage"},
+          SignalR_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20211001storage","spec":"SignalR_Spec_toStorage","status":"SignalR_STATUS_toStorage"},
+        },
+        types: {
+          ManagedIdentitySettings_STATUS_fromStorage: p0,
+          ManagedIdentitySettings_STATUS_toStorage: p1,
+          ManagedIdentitySettings_fromStorage: p0,
+          ManagedIdentitySettings_toStorage: p1,
+          ManagedIdentity_STATUS_fromStorage: p2,
+          ManagedIdentity_STATUS_toStorage: p3,
+          ManagedIdentity_fromStorage: p4,
+          ManagedIdentity_toStorage: p5,
+          NetworkACL_STATUS_fromStorage: p6,
+          NetworkACL_STATUS_toStorage: p7,
+          NetworkACL_fromStorage: p6,
+          NetworkACL_toStorage: p7,
+          PrivateEndpointACL_STATUS_fromStorage: p8,
+          PrivateEndpointACL_STATUS_toStorage: p9,
+          PrivateEndpointACL_fromStorage: p8,
+          PrivateEndpointACL_toStorage: p9,
+          PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
+          PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
+          ResourceLogCategory_STATUS_fromStorage: p12,
+          ResourceLogCategory_STATUS_toStorage: p13,
+          ResourceLogCategory_fromStorage: p12,
+          ResourceLogCategory_toStorage: p13,
+          ResourceLogConfiguration_STATUS_fromStorage: p14,
+          ResourceLogConfiguration_STATUS_toStorage: p15,
+          ResourceLogConfiguration_fromStorage: p16,
+          ResourceLogConfiguration_toStorage: p17,
+          ResourceSku_STATUS_fromStorage: p18,
+          ResourceSku_STATUS_toStorage: p19,
+          ResourceSku_fromStorage: p20,
+          ResourceSku_toStorage: p21,
+          ServerlessUpstreamSettings_STATUS_fromStorage: p22,
+          ServerlessUpstreamSettings_STATUS_toStorage: p23,
+          ServerlessUpstreamSettings_fromStorage: p24,
+          ServerlessUpstreamSettings_toStorage: p25,
+          SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
+          SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
+          SignalRCorsSettings_STATUS_fromStorage: p26,
+          SignalRCorsSettings_STATUS_toStorage: p27,
+          SignalRCorsSettings_fromStorage: p26,
+          SignalRCorsSettings_toStorage: p27,
+          SignalRFeature_STATUS_fromStorage: p28,
+          SignalRFeature_STATUS_toStorage: p29,
+          SignalRFeature_fromStorage: p28,
+          SignalRFeature_toStorage: p29,
+          SignalRNetworkACLs_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_fromStorage"}]]},
+          SignalRNetworkACLs_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_toStorage"}]]},
+          SignalRNetworkACLs_fromStorage: {"known":k13,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_fromStorage"}]]},
+          SignalRNetworkACLs_toStorage: {"known":k13,"destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_toStorage"}]]},
+          SignalROperatorSecrets_fromStorage: p30,
+          SignalROperatorSecrets_toStorage: p31,
+          SignalROperatorSpec_fromStorage: p32,
+          SignalROperatorSpec_toStorage: p33,
+          SignalRTlsSettings_STATUS_fromStorage: p34,
+          SignalRTlsSettings_STATUS_toStorage: p35,
+          SignalRTlsSettings_fromStorage: p34,
+          SignalRTlsSettings_toStorage: p35,
+          SignalR_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_fromStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_fromStorage"}],["=","serverPort","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_fromStorage"}],["=","version","s"]]},
+          SignalR_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_toStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_toStorage"}],["=","serverPort","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_toStorage"}],["=","version","s"]]},
+          SignalR_Spec_fromStorage: {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedIdentity_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_fromStorage"}}],["=","networkACLs",{"obj":"SignalRNetworkACLs_fromStorage"}],["=","publicNetworkAccess","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_fromStorage"}],["=","tls",{"obj":"SignalRTlsSettings_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_fromStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_fromStorage"}]]},
+          SignalR_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","networkACLs","publicNetworkAccess","resourceLogConfiguration","tls","upstream","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_toStorage"}}],["=","networkACLs",{"obj":"SignalRNetworkACLs_toStorage"}],["=","publicNetworkAccess","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_toStorage"}],["=","tls",{"obj":"SignalRTlsSettings_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_toStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_toStorage"}],["v","v1api20211001"]]},
+          SystemData_STATUS_fromStorage: p36,
+          SystemData_STATUS_toStorage: p37,
+          UpstreamAuthSettings_STATUS_fromStorage: p38,
+          UpstreamAuthSettings_STATUS_toStorage: p39,
+          UpstreamAuthSettings_fromStorage: p40,
+          UpstreamAuthSettings_toStorage: p41,
+          UpstreamTemplate_STATUS_fromStorage: p42,
+          UpstreamTemplate_STATUS_toStorage: p43,
+          UpstreamTemplate_fromStorage: p44,
+          UpstreamTemplate_toStorage: p45,
+          UserAssignedIdentityDetails_fromStorage: p46,
+          UserAssignedIdentityDetails_toStorage: p47,
+          UserAssignedIdentityProperty_STATUS_fromStorage: p48,
+          UserAssignedIdentityProperty_STATUS_toStorage: p49,
+          conditions_Condition_fromStorage: p50,
+          conditions_Condition_toStorage: p50,
+          core_DestinationExpression_fromStorage: p51,
+          core_DestinationExpression_toStorage: p51,
+          genruntime_KnownResourceReference_fromStorage: p52,
+          genruntime_KnownResourceReference_toStorage: p52,
+          genruntime_ResourceReference_fromStorage: p53,
+          genruntime_ResourceReference_toStorage: p53,
+          genruntime_SecretDestination_fromStorage: p54,
+          genruntime_SecretDestination_toStorage: p54,
+        },
       },
-      types: {
-        ManagedIdentitySettings_STATUS_fromStorage: p0,
-        ManagedIdentitySettings_STATUS_toStorage: p1,
-        ManagedIdentitySettings_fromStorage: p0,
-        ManagedIdentitySettings_toStorage: p1,
-        ManagedIdentity_STATUS_fromStorage: p2,
-        ManagedIdentity_STATUS_toStorage: p3,
-        ManagedIdentity_fromStorage: p4,
-        ManagedIdentity_toStorage: p5,
-        NetworkACL_STATUS_fromStorage: p6,
-        NetworkACL_STATUS_toStorage: p7,
-        NetworkACL_fromStorage: p6,
-        NetworkACL_toStorage: p7,
-        PrivateEndpointACL_STATUS_fromStorage: p8,
-        PrivateEndpointACL_STATUS_toStorage: p9,
-        PrivateEndpointACL_fromStorage: p8,
-        PrivateEndpointACL_toStorage: p9,
-        PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
-        PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
-        ResourceLogCategory_STATUS_fromStorage: p12,
-        ResourceLogCategory_STATUS_toStorage: p13,
-        ResourceLogCategory_fromStorage: p12,
-        ResourceLogCategory_toStorage: p13,
-        ResourceLogConfiguration_STATUS_fromStorage: p14,
-        ResourceLogConfiguration_STATUS_toStorage: p15,
-        ResourceLogConfiguration_fromStorage: p16,
-        ResourceLogConfiguration_toStorage: p17,
-        ResourceSku_STATUS_fromStorage: p18,
-        ResourceSku_STATUS_toStorage: p19,
-        ResourceSku_fromStorage: p20,
-        ResourceSku_toStorage: p21,
-        ServerlessUpstreamSettings_STATUS_fromStorage: p22,
-        ServerlessUpstreamSettings_STATUS_toStorage: p23,
-        ServerlessUpstreamSettings_fromStorage: p24,
-        ServerlessUpstreamSettings_toStorage: p25,
-        SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
-        SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
-        SignalRCorsSettings_STATUS_fromStorage: p26,
-        SignalRCorsSettings_STATUS_toStorage: p27,
-        SignalRCorsSettings_fromStorage: p26,
-        SignalRCorsSettings_toStorage: p27,
-        SignalRFeature_STATUS_fromStorage: p28,
-        SignalRFeature_STATUS_toStorage: p29,
-        SignalRFeature_fromStorage: p28,
-        SignalRFeature_toStorage: p29,
-        SignalRNetworkACLs_STATUS_fromStorage: {"known":k13,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_fromStorage"}]]},
-        SignalRNetworkACLs_STATUS_toStorage: {"known":k13,"destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_toStorage"}]]},
-        SignalRNetworkACLs_fromStorage: {"known":k13,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_fromStorage"}]]},
-        SignalRNetworkACLs_toStorage: {"known":k13,"destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_toStorage"}]]},
-        SignalROperatorSecrets_fromStorage: p30,
-        SignalROperatorSecrets_toStorage: p31,
-        SignalROperatorSpec_fromStorage: p32,
-        SignalROperatorSpec_toStorage: p33,
-        SignalRTlsSettings_STATUS_fromStorage: p34,
-        SignalRTlsSettings_STATUS_toStorage: p35,
-        SignalRTlsSettings_fromStorage: p34,
-        SignalRTlsSettings_toStorage: p35,
-        SignalR_STATUS_fromStorage: {"known":k17,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_fromStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_fromStorage"}],["=","serverPort","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_fromStorage"}],["=","version","s"]]},
-        SignalR_STATUS_toStorage: {"known":k17,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_toStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_toStorage"}],["=","serverPort","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_toStorage"}],["=","version","s"]]},
-        SignalR_Spec_fromStorage: {"known":k18,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedIdentity_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_fromStorage"}}],["=","networkACLs",{"obj":"SignalRNetworkACLs_fromStorage"}],["=","publicNetworkAccess","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_fromStorage"}],["=","tls",{"obj":"SignalRTlsSettings_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_fromStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_fromStorage"}]]},
-        SignalR_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","networkACLs","publicNetworkAccess","resourceLogConfiguration","tls","upstream","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_toStorage"}}],["=","networkACLs",{"obj":"SignalRNetworkACLs_toStorage"}],["=","publicNetworkAccess","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_toStorage"}],["=","tls",{"obj":"SignalRTlsSettings_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_toStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_toStorage"}],["v","v1api20211001"]]},
-        SystemData_STATUS_fromStorage: p36,
-        SystemData_STATUS_toStorage: p37,
-        UpstreamAuthSettings_STATUS_fromStorage: p38,
-        UpstreamAuthSettings_STATUS_toStorage: p39,
-        UpstreamAuthSettings_fromStorage: p40,
-        UpstreamAuthSettings_toStorage: p41,
-        UpstreamTemplate_STATUS_fromStorage: p42,
-        UpstreamTemplate_STATUS_toStorage: p43,
-        UpstreamTemplate_fromStorage: p44,
-        UpstreamTemplate_toStorage: p45,
-        UserAssignedIdentityDetails_fromStorage: p46,
-        UserAssignedIdentityDetails_toStorage: p47,
-        UserAssignedIdentityProperty_STATUS_fromStorage: p48,
-        UserAssignedIdentityProperty_STATUS_toStorage: p49,
-        conditions_Condition_fromStorage: p50,
-        conditions_Condition_toStorage: p50,
-        core_DestinationExpression_fromStorage: p51,
-        core_DestinationExpression_toStorage: p51,
-        genruntime_KnownResourceReference_fromStorage: p52,
-        genruntime_KnownResourceReference_toStorage: p52,
-        genruntime_ResourceReference_fromStorage: p53,
-        genruntime_ResourceReference_toStorage: p53,
-        genruntime_SecretDestination_fromStorage: p54,
-        genruntime_SecretDestination_toStorage: p54,
+      "v1api20211001storage": {
+        resources: {
+          SignalR_from_v1api20240301storage: {"apiVersion":"signalrservice.azure.com/v1api20211001storage","spec":"SignalR_Spec_from_v1api20240301storage","status":"SignalR_STATUS_from_v1api20240301storage"},
+          SignalR_to_v1api20240301storage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"SignalR_Spec_to_v1api20240301storage","status":"SignalR_STATUS_to_v1api20240301storage"},
+        },
+        types: {
+          ManagedIdentitySettings_STATUS_from_v1api20240301storage: p1,
+          ManagedIdentitySettings_STATUS_to_v1api20240301storage: p1,
+          ManagedIdentitySettings_from_v1api20240301storage: p1,
+          ManagedIdentitySettings_to_v1api20240301storage: p1,
+          ManagedIdentity_STATUS_from_v1api20240301storage: {"known":k1,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_from_v1api20240301storage"}}]]},
+          ManagedIdentity_STATUS_to_v1api20240301storage: {"known":k1,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_to_v1api20240301storage"}}]]},
+          ManagedIdentity_from_v1api20240301storage: {"known":k2,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240301storage"}}]]},
+          ManagedIdentity_to_v1api20240301storage: {"known":k2,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240301storage"}}]]},
+          NetworkACL_STATUS_from_v1api20240301storage: p7,
+          NetworkACL_STATUS_to_v1api20240301storage: p7,
+          NetworkACL_from_v1api20240301storage: p7,
+          NetworkACL_to_v1api20240301storage: p7,
+          PrivateEndpointACL_STATUS_from_v1api20240301storage: p9,
+          PrivateEndpointACL_STATUS_to_v1api20240301storage: p9,
+          PrivateEndpointACL_from_v1api20240301storage: p9,
+          PrivateEndpointACL_to_v1api20240301storage: p9,
+          PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage: p11,
+          PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage: p11,
+          ResourceLogCategory_STATUS_from_v1api20240301storage: p13,
+          ResourceLogCategory_STATUS_to_v1api20240301storage: p13,
+          ResourceLogCategory_from_v1api20240301storage: p13,
+          ResourceLogCategory_to_v1api20240301storage: p13,
+          ResourceLogConfiguration_STATUS_from_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_from_v1api20240301storage"}}]]},
+          ResourceLogConfiguration_STATUS_to_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_to_v1api20240301storage"}}]]},
+          ResourceLogConfiguration_from_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_from_v1api20240301storage"}}]]},
+          ResourceLogConfiguration_to_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_to_v1api20240301storage"}}]]},
+          ResourceSku_STATUS_from_v1api20240301storage: p19,
+          ResourceSku_STATUS_to_v1api20240301storage: p19,
+          ResourceSku_from_v1api20240301storage: p21,
+          ResourceSku_to_v1api20240301storage: p21,
+          ServerlessUpstreamSettings_STATUS_from_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_from_v1api20240301storage"}}]]},
+          ServerlessUpstreamSettings_STATUS_to_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_to_v1api20240301storage"}}]]},
+          ServerlessUpstreamSettings_from_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_from_v1api20240301storage"}}]]},
+          ServerlessUpstreamSettings_to_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_to_v1api20240301storage"}}]]},
+          SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage: p11,
+          SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage: p11,
+          SignalRCorsSettings_STATUS_from_v1api20240301storage: p27,
+          SignalRCorsSettings_STATUS_to_v1api20240301storage: p27,
+          SignalRCorsSettings_from_v1api20240301storage: p27,
+          SignalRCorsSettings_to_v1api20240301storage: p27,
+          SignalRFeature_STATUS_from_v1api20240301storage: p29,
+          SignalRFeature_STATUS_to_v1api20240301storage: p29,
+          SignalRFeature_from_v1api20240301storage: p29,
+          SignalRFeature_to_v1api20240301storage: p29,
+          SignalRNetworkACLs_STATUS_from_v1api20240301storage: {"known":k29,"src":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],[">","ipRules",{"arr":{"obj":"IPRule_STATUS_normalize"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_from_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_from_v1api20240301storage"}]]},
+          SignalRNetworkACLs_STATUS_to_v1api20240301storage: {"known":k13,"dest":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_to_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_to_v1api20240301storage"}],["<","ipRules",{"arr":{"obj":"IPRule_STATUS_normalize"}}]]},
+          SignalRNetworkACLs_from_v1api20240301storage: {"known":k29,"src":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],[">","ipRules",{"arr":{"obj":"IPRule_normalize"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_from_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_from_v1api20240301storage"}]]},
+          SignalRNetworkACLs_to_v1api20240301storage: {"known":k13,"dest":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_to_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_to_v1api20240301storage"}],["<","ipRules",{"arr":{"obj":"IPRule_normalize"}}]]},
+          SignalROperatorSecrets_from_v1api20240301storage: {"known":k14,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}]]},
+          SignalROperatorSecrets_to_v1api20240301storage: {"known":k14,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}]]},
+          SignalROperatorSpec_from_v1api20240301storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240301storage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_from_v1api20240301storage"}]]},
+          SignalROperatorSpec_to_v1api20240301storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240301storage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_to_v1api20240301storage"}]]},
+          SignalRTlsSettings_STATUS_from_v1api20240301storage: p35,
+          SignalRTlsSettings_STATUS_to_v1api20240301storage: p35,
+          SignalRTlsSettings_from_v1api20240301storage: p35,
+          SignalRTlsSettings_to_v1api20240301storage: p35,
+          SignalR_STATUS_from_v1api20240301storage: {"known":k30,"src":"v1api20240301storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_from_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_from_v1api20240301storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_from_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_from_v1api20240301storage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],[">","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_normalize"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_from_v1api20240301storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],[">","regionEndpointEnabled"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_from_v1api20240301storage"}],[">","resourceStopped"],["=","serverPort","i"],[">","serverless",{"obj":"ServerlessSettings_STATUS_normalize"}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_from_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_from_v1api20240301storage"}],["=","version","s"]]},
+          SignalR_STATUS_to_v1api20240301storage: {"known":k17,"dest":"v1api20240301storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_to_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_to_v1api20240301storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_to_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_to_v1api20240301storage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_to_v1api20240301storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_to_v1api20240301storage"}],["=","serverPort","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_to_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_to_v1api20240301storage"}],["=","version","s"],["<","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_normalize"}],["<","regionEndpointEnabled","s"],["<","resourceStopped","s"],["<","serverless",{"obj":"ServerlessSettings_STATUS_normalize"}]]},
+          SignalR_Spec_from_v1api20240301storage: {"known":k31,"src":"v1api20240301storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240301storage"}],["=","identity",{"obj":"ManagedIdentity_from_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_from_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_from_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_from_v1api20240301storage"}}],[">","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_normalize"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_from_v1api20240301storage"}],["=","publicNetworkAccess","s"],[">","regionEndpointEnabled"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_from_v1api20240301storage"}],[">","resourceStopped"],[">","serverless",{"obj":"ServerlessSettings_normalize"}],["=","tls",{"obj":"SignalRTlsSettings_from_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_from_v1api20240301storage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_from_v1api20240301storage"}],["=0","originalVersion","s"]]},
+          SignalR_Spec_to_v1api20240301storage: {"known":k18,"dest":"v1api20240301storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240301storage"}],["=","identity",{"obj":"ManagedIdentity_to_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_to_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_to_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_to_v1api20240301storage"}}],["=","networkACLs",{"obj":"SignalRNetworkACLs_to_v1api20240301storage"}],["=","publicNetworkAccess","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_to_v1api20240301storage"}],["=","tls",{"obj":"SignalRTlsSettings_to_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_to_v1api20240301storage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_to_v1api20240301storage"}],["=0","originalVersion","s"],["<","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_normalize"}],["<","regionEndpointEnabled","s"],["<","resourceStopped","s"],["<","serverless",{"obj":"ServerlessSettings_normalize"}]]},
+          SystemData_STATUS_from_v1api20240301storage: p37,
+          SystemData_STATUS_to_v1api20240301storage: p37,
+          UpstreamAuthSettings_STATUS_from_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_from_v1api20240301storage"}],["=","type","s"]]},
+          UpstreamAuthSettings_STATUS_to_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_to_v1api20240301storage"}],["=","type","s"]]},
+          UpstreamAuthSettings_from_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_from_v1api20240301storage"}],["=","type","s"]]},
+          UpstreamAuthSettings_to_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_to_v1api20240301storage"}],["=","type","s"]]},
+          UpstreamTemplate_STATUS_from_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_from_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
+          UpstreamTemplate_STATUS_to_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_to_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
+          UpstreamTemplate_from_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_from_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
+          UpstreamTemplate_to_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_to_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
+          UserAssignedIdentityDetails_from_v1api20240301storage: {"known":k22,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240301storage"}]]},
+          UserAssignedIdentityDetails_to_v1api20240301storage: {"known":k22,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240301storage"}]]},
+          UserAssignedIdentityProperty_STATUS_from_v1api20240301storage: p49,
+          UserAssignedIdentityProperty_STATUS_to_v1api20240301storage: p49,
+          conditions_Condition_from_v1api20240301storage: p50,
+          conditions_Condition_to_v1api20240301storage: p50,
+          core_DestinationExpression_from_v1api20240301storage: p51,
+          core_DestinationExpression_to_v1api20240301storage: p51,
+          genruntime_KnownResourceReference_from_v1api20240301storage: p52,
+          genruntime_KnownResourceReference_to_v1api20240301storage: p52,
+          genruntime_ResourceReference_from_v1api20240301storage: p53,
+          genruntime_ResourceReference_to_v1api20240301storage: p53,
+          genruntime_SecretDestination_from_v1api20240301storage: p54,
+          genruntime_SecretDestination_to_v1api20240301storage: p54,
+        },
+      },
+      "v1api20240301": {
+        resources: {
+          CustomCertificate_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"CustomCertificate_Spec_fromStorage","status":"CustomCertificate_STATUS_fromStorage"},
+          CustomCertificate_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"CustomCertificate_Spec_toStorage","status":"CustomCertificate_STATUS_toStorage"},
+          CustomDomain_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"CustomDomain_Spec_fromStorage","status":"CustomDomain_STATUS_fromStorage"},
+          CustomDomain_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"CustomDomain_Spec_toStorage","status":"CustomDomain_STATUS_toStorage"},
+          Replica_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"Replica_Spec_fromStorage","status":"Replica_STATUS_fromStorage"},
+          Replica_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"Replica_Spec_toStorage","status":"Replica_STATUS_toStorage"},
+          SignalR_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"SignalR_Spec_fromStorage","status":"SignalR_STATUS_fromStorage"},
+          SignalR_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"SignalR_Spec_toStorage","status":"SignalR_STATUS_toStorage"},
+        },
+        types: {
+          CustomCertificateOperatorSpec_fromStorage: p55,
+          CustomCertificateOperatorSpec_toStorage: p56,
+          CustomCertificate_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}]]},
+          CustomCertificate_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","provisioningState","s"]]},
+          CustomCertificate_Spec_fromStorage: {"known":["azureName","owner","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultBaseUriFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","operatorSpec",{"obj":"CustomCertificateOperatorSpec_fromStorage"}]]},
+          CustomCertificate_Spec_toStorage: {"known":["azureName","owner","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultBaseUriFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","operatorSpec",{"obj":"CustomCertificateOperatorSpec_toStorage"}],["v","v1api20240301"]]},
+          CustomDomainOperatorSpec_fromStorage: p55,
+          CustomDomainOperatorSpec_toStorage: p56,
+          CustomDomain_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","customCertificate",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","domainName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}]]},
+          CustomDomain_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","customCertificate",{"obj":"ResourceReference_STATUS_toStorage"}],["=","domainName","s"],["=","provisioningState","s"]]},
+          CustomDomain_Spec_fromStorage: {"known":["azureName","owner","customCertificate","domainName","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","customCertificate",{"obj":"ResourceReference_fromStorage"}],["=","domainName","s"],["=","operatorSpec",{"obj":"CustomDomainOperatorSpec_fromStorage"}]]},
+          CustomDomain_Spec_toStorage: {"known":["azureName","owner","customCertificate","domainName","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","customCertificate",{"obj":"ResourceReference_toStorage"}],["=","domainName","s"],["=","operatorSpec",{"obj":"CustomDomainOperatorSpec_toStorage"}],["v","v1api20240301"]]},
+          IPRule_STATUS_fromStorage: p57,
+          IPRule_STATUS_toStorage: p58,
+          IPRule_fromStorage: p57,
+          IPRule_toStorage: p58,
+          LiveTraceCategory_STATUS_fromStorage: p12,
+          LiveTraceCategory_STATUS_toStorage: p13,
+          LiveTraceCategory_fromStorage: p12,
+          LiveTraceCategory_toStorage: p13,
+          LiveTraceConfiguration_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_fromStorage"}}],["=","enabled","s"]]},
+          LiveTraceConfiguration_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_toStorage"}}],["=","enabled","s"]]},
+          LiveTraceConfiguration_fromStorage: {"known":k36,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_fromStorage"}}],["=","enabled","s"]]},
+          LiveTraceConfiguration_toStorage: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_toStorage"}}],["=","enabled","s"]]},
+          ManagedIdentitySettings_STATUS_fromStorage: p0,
+          ManagedIdentitySettings_STATUS_toStorage: p1,
+          ManagedIdentitySettings_fromStorage: p0,
+          ManagedIdentitySettings_toStorage: p1,
+          ManagedIdentity_STATUS_fromStorage: p2,
+          ManagedIdentity_STATUS_toStorage: p3,
+          ManagedIdentity_fromStorage: p4,
+          ManagedIdentity_toStorage: p5,
+          NetworkACL_STATUS_fromStorage: p6,
+          NetworkACL_STATUS_toStorage: p7,
+          NetworkACL_fromStorage: p6,
+          NetworkACL_toStorage: p7,
+          PrivateEndpointACL_STATUS_fromStorage: p8,
+          PrivateEndpointACL_STATUS_toStorage: p9,
+          PrivateEndpointACL_fromStorage: p8,
+          PrivateEndpointACL_toStorage: p9,
+          PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
+          PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
+          ReplicaOperatorSpec_fromStorage: p55,
+          ReplicaOperatorSpec_toStorage: p56,
+          Replica_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
+          Replica_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","provisioningState","s"],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
+          Replica_Spec_fromStorage: {"known":["azureName","owner","location","sku","tags","regionEndpointEnabled","resourceStopped","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ResourceSku_fromStorage"}],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_fromStorage"}]]},
+          Replica_Spec_toStorage: {"known":["azureName","owner","location","sku","tags","regionEndpointEnabled","resourceStopped","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"ResourceSku_toStorage"}],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_toStorage"}],["v","v1api20240301"]]},
+          ResourceLogCategory_STATUS_fromStorage: p12,
+          ResourceLogCategory_STATUS_toStorage: p13,
+          ResourceLogCategory_fromStorage: p12,
+          ResourceLogCategory_toStorage: p13,
+          ResourceLogConfiguration_STATUS_fromStorage: p14,
+          ResourceLogConfiguration_STATUS_toStorage: p15,
+          ResourceLogConfiguration_fromStorage: p16,
+          ResourceLogConfiguration_toStorage: p17,
+          ResourceReference_STATUS_fromStorage: p10,
+          ResourceReference_STATUS_toStorage: p11,
+          ResourceReference_fromStorage: {"known":k22,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
+          ResourceReference_toStorage: {"known":k22,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
+          ResourceSku_STATUS_fromStorage: p18,
+          ResourceSku_STATUS_toStorage: p19,
+          ResourceSku_fromStorage: p20,
+          ResourceSku_toStorage: p21,
+          ServerlessSettings_STATUS_fromStorage: p59,
+          ServerlessSettings_STATUS_toStorage: p60,
+          ServerlessSettings_fromStorage: p59,
+          ServerlessSettings_toStorage: p60,
+          ServerlessUpstreamSettings_STATUS_fromStorage: p22,
+          ServerlessUpstreamSettings_STATUS_toStorage: p23,
+          ServerlessUpstreamSettings_fromStorage: p24,
+          ServerlessUpstreamSettings_toStorage: p25,
+          SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
+          SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
+          SignalRCorsSettings_STATUS_fromStorage: p26,
+          SignalRCorsSettings_STATUS_toStorage: p27,
+          SignalRCorsSettings_fromStorage: p26,
+          SignalRCorsSettings_toStorage: p27,
+          SignalRFeature_STATUS_fromStorage: p28,
+          SignalRFeature_STATUS_toStorage: p29,
+          SignalRFeature_fromStorage: p28,
+          SignalRFeature_toStorage: p29,
+          SignalRNetworkACLs_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IPRule_STATUS_fromStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_fromStorage"}]]},
+          SignalRNetworkACLs_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IPRule_STATUS_toStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_toStorage"}]]},
+          SignalRNetworkACLs_fromStorage: {"known":k29,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IPRule_fromStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_fromStorage"}]]},
+          SignalRNetworkACLs_toStorage: {"known":k29,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IPRule_toStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_toStorage"}]]},
+          SignalROperatorSecrets_fromStorage: p30,
+          SignalROperatorSecrets_toStorage: p31,
+          SignalROperatorSpec_fromStorage: p32,
+          SignalROperatorSpec_toStorage: p33,
+          SignalRTlsSettings_STATUS_fromStorage: p34,
+          SignalRTlsSettings_STATUS_toStorage: p35,
+          SignalRTlsSettings_fromStorage: p34,
+          SignalRTlsSettings_toStorage: p35,
+          SignalR_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_fromStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_fromStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_fromStorage"}],["=","resourceStopped","s"],["=","serverPort","i"],["=","serverless",{"obj":"ServerlessSettings_STATUS_fromStorage"}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_fromStorage"}],["=","version","s"]]},
+          SignalR_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_toStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_toStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_toStorage"}],["=","resourceStopped","s"],["=","serverPort","i"],["=","serverless",{"obj":"ServerlessSettings_STATUS_toStorage"}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_toStorage"}],["=","version","s"]]},
+          SignalR_Spec_fromStorage: {"known":k31,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedIdentity_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_fromStorage"}}],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_fromStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_fromStorage"}],["=","publicNetworkAccess","s"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_fromStorage"}],["=","resourceStopped","s"],["=","serverless",{"obj":"ServerlessSettings_fromStorage"}],["=","tls",{"obj":"SignalRTlsSettings_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_fromStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_fromStorage"}]]},
+          SignalR_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","liveTraceConfiguration","networkACLs","publicNetworkAccess","regionEndpointEnabled","resourceLogConfiguration","resourceStopped","serverless","tls","upstream","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_toStorage"}}],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_toStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_toStorage"}],["=","publicNetworkAccess","s"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_toStorage"}],["=","resourceStopped","s"],["=","serverless",{"obj":"ServerlessSettings_toStorage"}],["=","tls",{"obj":"SignalRTlsSettings_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_toStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_toStorage"}],["v","v1api20240301"]]},
+          SystemData_STATUS_fromStorage: p36,
+          SystemData_STATUS_toStorage: p37,
+          UpstreamAuthSettings_STATUS_fromStorage: p38,
+          UpstreamAuthSettings_STATUS_toStorage: p39,
+          UpstreamAuthSettings_fromStorage: p40,
+          UpstreamAuthSettings_toStorage: p41,
+          UpstreamTemplate_STATUS_fromStorage: p42,
+          UpstreamTemplate_STATUS_toStorage: p43,
+          UpstreamTemplate_fromStorage: p44,
+          UpstreamTemplate_toStorage: p45,
+          UserAssignedIdentityDetails_fromStorage: p46,
+          UserAssignedIdentityDetails_toStorage: p47,
+          UserAssignedIdentityProperty_STATUS_fromStorage: p48,
+          UserAssignedIdentityProperty_STATUS_toStorage: p49,
+          conditions_Condition_fromStorage: p50,
+          conditions_Condition_toStorage: p50,
+          core_DestinationExpression_fromStorage: p51,
+          core_DestinationExpression_toStorage: p51,
+          genruntime_ConfigMapReference_fromStorage: p61,
+          genruntime_ConfigMapReference_toStorage: p61,
+          genruntime_KnownResourceReference_fromStorage: p52,
+          genruntime_KnownResourceReference_toStorage: p52,
+          genruntime_ResourceReference_fromStorage: p53,
+          genruntime_ResourceReference_toStorage: p53,
+          genruntime_SecretDestination_fromStorage: p54,
+          genruntime_SecretDestination_toStorage: p54,
+        },
+      },
+      "v1api20240301storage": {
+        resources: {
+        },
+        types: {
+          IPRule_STATUS_normalize: p58,
+          IPRule_normalize: p58,
+          LiveTraceCategory_STATUS_normalize: p13,
+          LiveTraceCategory_normalize: p13,
+          LiveTraceConfiguration_STATUS_normalize: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_normalize"}}],["=","enabled","s"]]},
+          LiveTraceConfiguration_normalize: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_normalize"}}],["=","enabled","s"]]},
+          ServerlessSettings_STATUS_normalize: p60,
+          ServerlessSettings_normalize: p60,
+        },
       },
     },
-    "v1api20211001storage": {
-      resources: {
-        SignalR_from_v1api20240301storage: {"apiVersion":"signalrservice.azure.com/v1api20211001storage","spec":"SignalR_Spec_from_v1api20240301storage","status":"SignalR_STATUS_from_v1api20240301storage"},
-        SignalR_to_v1api20240301storage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"SignalR_Spec_to_v1api20240301storage","status":"SignalR_STATUS_to_v1api20240301storage"},
-      },
-      types: {
-        ManagedIdentitySettings_STATUS_from_v1api20240301storage: p1,
-        ManagedIdentitySettings_STATUS_to_v1api20240301storage: p1,
-        ManagedIdentitySettings_from_v1api20240301storage: p1,
-        ManagedIdentitySettings_to_v1api20240301storage: p1,
-        ManagedIdentity_STATUS_from_v1api20240301storage: {"known":k1,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_from_v1api20240301storage"}}]]},
-        ManagedIdentity_STATUS_to_v1api20240301storage: {"known":k1,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentityProperty_STATUS_to_v1api20240301storage"}}]]},
-        ManagedIdentity_from_v1api20240301storage: {"known":k2,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v1api20240301storage"}}]]},
-        ManagedIdentity_to_v1api20240301storage: {"known":k2,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v1api20240301storage"}}]]},
-        NetworkACL_STATUS_from_v1api20240301storage: p7,
-        NetworkACL_STATUS_to_v1api20240301storage: p7,
-        NetworkACL_from_v1api20240301storage: p7,
-        NetworkACL_to_v1api20240301storage: p7,
-        PrivateEndpointACL_STATUS_from_v1api20240301storage: p9,
-        PrivateEndpointACL_STATUS_to_v1api20240301storage: p9,
-        PrivateEndpointACL_from_v1api20240301storage: p9,
-        PrivateEndpointACL_to_v1api20240301storage: p9,
-        PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage: p11,
-        PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage: p11,
-        ResourceLogCategory_STATUS_from_v1api20240301storage: p13,
-        ResourceLogCategory_STATUS_to_v1api20240301storage: p13,
-        ResourceLogCategory_from_v1api20240301storage: p13,
-        ResourceLogCategory_to_v1api20240301storage: p13,
-        ResourceLogConfiguration_STATUS_from_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_from_v1api20240301storage"}}]]},
-        ResourceLogConfiguration_STATUS_to_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_STATUS_to_v1api20240301storage"}}]]},
-        ResourceLogConfiguration_from_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_from_v1api20240301storage"}}]]},
-        ResourceLogConfiguration_to_v1api20240301storage: {"known":k7,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"ResourceLogCategory_to_v1api20240301storage"}}]]},
-        ResourceSku_STATUS_from_v1api20240301storage: p19,
-        ResourceSku_STATUS_to_v1api20240301storage: p19,
-        ResourceSku_from_v1api20240301storage: p21,
-        ResourceSku_to_v1api20240301storage: p21,
-        ServerlessUpstreamSettings_STATUS_from_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_from_v1api20240301storage"}}]]},
-        ServerlessUpstreamSettings_STATUS_to_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_STATUS_to_v1api20240301storage"}}]]},
-        ServerlessUpstreamSettings_from_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_from_v1api20240301storage"}}]]},
-        ServerlessUpstreamSettings_to_v1api20240301storage: {"known":k10,"destBag":true,"steps":[["=","templates",{"arr":{"obj":"UpstreamTemplate_to_v1api20240301storage"}}]]},
-        SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage: p11,
-        SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage: p11,
-        SignalRCorsSettings_STATUS_from_v1api20240301storage: p27,
-        SignalRCorsSettings_STATUS_to_v1api20240301storage: p27,
-        SignalRCorsSettings_from_v1api20240301storage: p27,
-        SignalRCorsSettings_to_v1api20240301storage: p27,
-        SignalRFeature_STATUS_from_v1api20240301storage: p29,
-        SignalRFeature_STATUS_to_v1api20240301storage: p29,
-        SignalRFeature_from_v1api20240301storage: p29,
-        SignalRFeature_to_v1api20240301storage: p29,
-        SignalRNetworkACLs_STATUS_from_v1api20240301storage: {"known":k29,"src":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],[">","ipRules",{"arr":{"obj":"IPRule_STATUS_normalize"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_from_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_from_v1api20240301storage"}]]},
-        SignalRNetworkACLs_STATUS_to_v1api20240301storage: {"known":k13,"dest":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_to_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_to_v1api20240301storage"}],["<","ipRules",{"arr":{"obj":"IPRule_STATUS_normalize"}}]]},
-        SignalRNetworkACLs_from_v1api20240301storage: {"known":k29,"src":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],[">","ipRules",{"arr":{"obj":"IPRule_normalize"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_from_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_from_v1api20240301storage"}]]},
-        SignalRNetworkACLs_to_v1api20240301storage: {"known":k13,"dest":"v1api20240301storage","destBag":true,"steps":[["=","defaultAction","s"],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_to_v1api20240301storage"}}],["=","publicNetwork",{"obj":"NetworkACL_to_v1api20240301storage"}],["<","ipRules",{"arr":{"obj":"IPRule_normalize"}}]]},
-        SignalROperatorSecrets_from_v1api20240301storage: {"known":k14,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_from_v1api20240301storage"}]]},
-        SignalROperatorSecrets_to_v1api20240301storage: {"known":k14,"destBag":true,"steps":[["=","primaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}],["=","primaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}],["=","secondaryConnectionString",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}],["=","secondaryKey",{"obj":"genruntime_SecretDestination_to_v1api20240301storage"}]]},
-        SignalROperatorSpec_from_v1api20240301storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v1api20240301storage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_from_v1api20240301storage"}]]},
-        SignalROperatorSpec_to_v1api20240301storage: {"known":k15,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v1api20240301storage"}}],["=","secrets",{"obj":"SignalROperatorSecrets_to_v1api20240301storage"}]]},
-        SignalRTlsSettings_STATUS_from_v1api20240301storage: p35,
-        SignalRTlsSettings_STATUS_to_v1api20240301storage: p35,
-        SignalRTlsSettings_from_v1api20240301storage: p35,
-        SignalRTlsSettings_to_v1api20240301storage: p35,
-        SignalR_STATUS_from_v1api20240301storage: {"known":k30,"src":"v1api20240301storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v1api20240301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_from_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_from_v1api20240301storage"}],["=","systemData",{"obj":"SystemData_STATUS_from_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_from_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_from_v1api20240301storage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],[">","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_normalize"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_from_v1api20240301storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],[">","regionEndpointEnabled"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_from_v1api20240301storage"}],[">","resourceStopped"],["=","serverPort","i"],[">","serverless",{"obj":"ServerlessSettings_STATUS_normalize"}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_from_v1api20240301storage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_from_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_from_v1api20240301storage"}],["=","version","s"]]},
-        SignalR_STATUS_to_v1api20240301storage: {"known":k17,"dest":"v1api20240301storage","destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v1api20240301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_to_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_to_v1api20240301storage"}],["=","systemData",{"obj":"SystemData_STATUS_to_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_to_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_to_v1api20240301storage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_to_v1api20240301storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_to_v1api20240301storage"}],["=","serverPort","i"],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_to_v1api20240301storage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_to_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_to_v1api20240301storage"}],["=","version","s"],["<","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_normalize"}],["<","regionEndpointEnabled","s"],["<","resourceStopped","s"],["<","serverless",{"obj":"ServerlessSettings_STATUS_normalize"}]]},
-        SignalR_Spec_from_v1api20240301storage: {"known":k31,"src":"v1api20240301storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v1api20240301storage"}],["=","identity",{"obj":"ManagedIdentity_from_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_from_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_from_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_from_v1api20240301storage"}}],[">","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_normalize"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_from_v1api20240301storage"}],["=","publicNetworkAccess","s"],[">","regionEndpointEnabled"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_from_v1api20240301storage"}],[">","resourceStopped"],[">","serverless",{"obj":"ServerlessSettings_normalize"}],["=","tls",{"obj":"SignalRTlsSettings_from_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_from_v1api20240301storage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_from_v1api20240301storage"}],["=0","originalVersion","s"]]},
-        SignalR_Spec_to_v1api20240301storage: {"known":k18,"dest":"v1api20240301storage","destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v1api20240301storage"}],["=","identity",{"obj":"ManagedIdentity_to_v1api20240301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_to_v1api20240301storage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_to_v1api20240301storage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_to_v1api20240301storage"}}],["=","networkACLs",{"obj":"SignalRNetworkACLs_to_v1api20240301storage"}],["=","publicNetworkAccess","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_to_v1api20240301storage"}],["=","tls",{"obj":"SignalRTlsSettings_to_v1api20240301storage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_to_v1api20240301storage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_to_v1api20240301storage"}],["=0","originalVersion","s"],["<","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_normalize"}],["<","regionEndpointEnabled","s"],["<","resourceStopped","s"],["<","serverless",{"obj":"ServerlessSettings_normalize"}]]},
-        SystemData_STATUS_from_v1api20240301storage: p37,
-        SystemData_STATUS_to_v1api20240301storage: p37,
-        UpstreamAuthSettings_STATUS_from_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_from_v1api20240301storage"}],["=","type","s"]]},
-        UpstreamAuthSettings_STATUS_to_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_STATUS_to_v1api20240301storage"}],["=","type","s"]]},
-        UpstreamAuthSettings_from_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_from_v1api20240301storage"}],["=","type","s"]]},
-        UpstreamAuthSettings_to_v1api20240301storage: {"known":k20,"destBag":true,"steps":[["=","managedIdentity",{"obj":"ManagedIdentitySettings_to_v1api20240301storage"}],["=","type","s"]]},
-        UpstreamTemplate_STATUS_from_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_from_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
-        UpstreamTemplate_STATUS_to_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_STATUS_to_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
-        UpstreamTemplate_from_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_from_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
-        UpstreamTemplate_to_v1api20240301storage: {"known":k21,"destBag":true,"steps":[["=","auth",{"obj":"UpstreamAuthSettings_to_v1api20240301storage"}],["=","categoryPattern","s"],["=","eventPattern","s"],["=","hubPattern","s"],["=","urlTemplate","s"]]},
-        UserAssignedIdentityDetails_from_v1api20240301storage: {"known":k22,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v1api20240301storage"}]]},
-        UserAssignedIdentityDetails_to_v1api20240301storage: {"known":k22,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v1api20240301storage"}]]},
-        UserAssignedIdentityProperty_STATUS_from_v1api20240301storage: p49,
-        UserAssignedIdentityProperty_STATUS_to_v1api20240301storage: p49,
-        conditions_Condition_from_v1api20240301storage: p50,
-        conditions_Condition_to_v1api20240301storage: p50,
-        core_DestinationExpression_from_v1api20240301storage: p51,
-        core_DestinationExpression_to_v1api20240301storage: p51,
-        genruntime_KnownResourceReference_from_v1api20240301storage: p52,
-        genruntime_KnownResourceReference_to_v1api20240301storage: p52,
-        genruntime_ResourceReference_from_v1api20240301storage: p53,
-        genruntime_ResourceReference_to_v1api20240301storage: p53,
-        genruntime_SecretDestination_from_v1api20240301storage: p54,
-        genruntime_SecretDestination_to_v1api20240301storage: p54,
-      },
+    hooks: {
     },
-    "v1api20240301": {
-      resources: {
-        CustomCertificate_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"CustomCertificate_Spec_fromStorage","status":"CustomCertificate_STATUS_fromStorage"},
-        CustomCertificate_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"CustomCertificate_Spec_toStorage","status":"CustomCertificate_STATUS_toStorage"},
-        CustomDomain_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"CustomDomain_Spec_fromStorage","status":"CustomDomain_STATUS_fromStorage"},
-        CustomDomain_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"CustomDomain_Spec_toStorage","status":"CustomDomain_STATUS_toStorage"},
-        Replica_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"Replica_Spec_fromStorage","status":"Replica_STATUS_fromStorage"},
-        Replica_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"Replica_Spec_toStorage","status":"Replica_STATUS_toStorage"},
-        SignalR_fromStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301","spec":"SignalR_Spec_fromStorage","status":"SignalR_STATUS_fromStorage"},
-        SignalR_toStorage: {"apiVersion":"signalrservice.azure.com/v1api20240301storage","spec":"SignalR_Spec_toStorage","status":"SignalR_STATUS_toStorage"},
-      },
-      types: {
-        CustomCertificateOperatorSpec_fromStorage: p55,
-        CustomCertificateOperatorSpec_toStorage: p56,
-        CustomCertificate_STATUS_fromStorage: {"known":k33,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}]]},
-        CustomCertificate_STATUS_toStorage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","provisioningState","s"]]},
-        CustomCertificate_Spec_fromStorage: {"known":["azureName","owner","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultBaseUriFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","operatorSpec",{"obj":"CustomCertificateOperatorSpec_fromStorage"}]]},
-        CustomCertificate_Spec_toStorage: {"known":["azureName","owner","keyVaultBaseUri","keyVaultBaseUriFromConfig","keyVaultSecretName","keyVaultSecretVersion","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","keyVaultBaseUri","s"],["=","keyVaultBaseUriFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","keyVaultSecretName","s"],["=","keyVaultSecretVersion","s"],["=","operatorSpec",{"obj":"CustomCertificateOperatorSpec_toStorage"}],["v","v1api20240301"]]},
-        CustomDomainOperatorSpec_fromStorage: p55,
-        CustomDomainOperatorSpec_toStorage: p56,
-        CustomDomain_STATUS_fromStorage: {"known":k34,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","customCertificate",{"obj":"ResourceReference_STATUS_fromStorage"}],["=","domainName","s"],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}]]},
-        CustomDomain_STATUS_toStorage: {"known":k34,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","customCertificate",{"obj":"ResourceReference_STATUS_toStorage"}],["=","domainName","s"],["=","provisioningState","s"]]},
-        CustomDomain_Spec_fromStorage: {"known":["azureName","owner","customCertificate","domainName","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","customCertificate",{"obj":"ResourceReference_fromStorage"}],["=","domainName","s"],["=","operatorSpec",{"obj":"CustomDomainOperatorSpec_fromStorage"}]]},
-        CustomDomain_Spec_toStorage: {"known":["azureName","owner","customCertificate","domainName","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","customCertificate",{"obj":"ResourceReference_toStorage"}],["=","domainName","s"],["=","operatorSpec",{"obj":"CustomDomainOperatorSpec_toStorage"}],["v","v1api20240301"]]},
-        IPRule_STATUS_fromStorage: p57,
-        IPRule_STATUS_toStorage: p58,
-        IPRule_fromStorage: p57,
-        IPRule_toStorage: p58,
-        LiveTraceCategory_STATUS_fromStorage: p12,
-        LiveTraceCategory_STATUS_toStorage: p13,
-        LiveTraceCategory_fromStorage: p12,
-        LiveTraceCategory_toStorage: p13,
-        LiveTraceConfiguration_STATUS_fromStorage: {"known":k36,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_fromStorage"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_STATUS_toStorage: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_toStorage"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_fromStorage: {"known":k36,"destBag":false,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_fromStorage"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_toStorage: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_toStorage"}}],["=","enabled","s"]]},
-        ManagedIdentitySettings_STATUS_fromStorage: p0,
-        ManagedIdentitySettings_STATUS_toStorage: p1,
-        ManagedIdentitySettings_fromStorage: p0,
-        ManagedIdentitySettings_toStorage: p1,
-        ManagedIdentity_STATUS_fromStorage: p2,
-        ManagedIdentity_STATUS_toStorage: p3,
-        ManagedIdentity_fromStorage: p4,
-        ManagedIdentity_toStorage: p5,
-        NetworkACL_STATUS_fromStorage: p6,
-        NetworkACL_STATUS_toStorage: p7,
-        NetworkACL_fromStorage: p6,
-        NetworkACL_toStorage: p7,
-        PrivateEndpointACL_STATUS_fromStorage: p8,
-        PrivateEndpointACL_STATUS_toStorage: p9,
-        PrivateEndpointACL_fromStorage: p8,
-        PrivateEndpointACL_toStorage: p9,
-        PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
-        PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
-        ReplicaOperatorSpec_fromStorage: p55,
-        ReplicaOperatorSpec_toStorage: p56,
-        Replica_STATUS_fromStorage: {"known":k37,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
-        Replica_STATUS_toStorage: {"known":k37,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","provisioningState","s"],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"]]},
-        Replica_Spec_fromStorage: {"known":["azureName","owner","location","sku","tags","regionEndpointEnabled","resourceStopped","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","sku",{"obj":"ResourceSku_fromStorage"}],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_fromStorage"}]]},
-        Replica_Spec_toStorage: {"known":["azureName","owner","location","sku","tags","regionEndpointEnabled","resourceStopped","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","sku",{"obj":"ResourceSku_toStorage"}],["=","tags",{"map":"s"}],["=","regionEndpointEnabled","s"],["=","resourceStopped","s"],["=","operatorSpec",{"obj":"ReplicaOperatorSpec_toStorage"}],["v","v1api20240301"]]},
-        ResourceLogCategory_STATUS_fromStorage: p12,
-        ResourceLogCategory_STATUS_toStorage: p13,
-        ResourceLogCategory_fromStorage: p12,
-        ResourceLogCategory_toStorage: p13,
-        ResourceLogConfiguration_STATUS_fromStorage: p14,
-        ResourceLogConfiguration_STATUS_toStorage: p15,
-        ResourceLogConfiguration_fromStorage: p16,
-        ResourceLogConfiguration_toStorage: p17,
-        ResourceReference_STATUS_fromStorage: p10,
-        ResourceReference_STATUS_toStorage: p11,
-        ResourceReference_fromStorage: {"known":k22,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]},
-        ResourceReference_toStorage: {"known":k22,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]},
-        ResourceSku_STATUS_fromStorage: p18,
-        ResourceSku_STATUS_toStorage: p19,
-        ResourceSku_fromStorage: p20,
-        ResourceSku_toStorage: p21,
-        ServerlessSettings_STATUS_fromStorage: p59,
-        ServerlessSettings_STATUS_toStorage: p60,
-        ServerlessSettings_fromStorage: p59,
-        ServerlessSettings_toStorage: p60,
-        ServerlessUpstreamSettings_STATUS_fromStorage: p22,
-        ServerlessUpstreamSettings_STATUS_toStorage: p23,
-        ServerlessUpstreamSettings_fromStorage: p24,
-        ServerlessUpstreamSettings_toStorage: p25,
-        SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage: p10,
-        SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage: p11,
-        SignalRCorsSettings_STATUS_fromStorage: p26,
-        SignalRCorsSettings_STATUS_toStorage: p27,
-        SignalRCorsSettings_fromStorage: p26,
-        SignalRCorsSettings_toStorage: p27,
-        SignalRFeature_STATUS_fromStorage: p28,
-        SignalRFeature_STATUS_toStorage: p29,
-        SignalRFeature_fromStorage: p28,
-        SignalRFeature_toStorage: p29,
-        SignalRNetworkACLs_STATUS_fromStorage: {"known":k29,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IPRule_STATUS_fromStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_fromStorage"}]]},
-        SignalRNetworkACLs_STATUS_toStorage: {"known":k29,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IPRule_STATUS_toStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_STATUS_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_STATUS_toStorage"}]]},
-        SignalRNetworkACLs_fromStorage: {"known":k29,"destBag":false,"steps":[["=","defaultAction",{"spell":["Allow","Deny"]}],["=","ipRules",{"arr":{"obj":"IPRule_fromStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_fromStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_fromStorage"}]]},
-        SignalRNetworkACLs_toStorage: {"known":k29,"destBag":true,"steps":[["=","defaultAction","s"],["=","ipRules",{"arr":{"obj":"IPRule_toStorage"}}],["=","privateEndpoints",{"arr":{"obj":"PrivateEndpointACL_toStorage"}}],["=","publicNetwork",{"obj":"NetworkACL_toStorage"}]]},
-        SignalROperatorSecrets_fromStorage: p30,
-        SignalROperatorSecrets_toStorage: p31,
-        SignalROperatorSpec_fromStorage: p32,
-        SignalROperatorSpec_toStorage: p33,
-        SignalRTlsSettings_STATUS_fromStorage: p34,
-        SignalRTlsSettings_STATUS_toStorage: p35,
-        SignalRTlsSettings_fromStorage: p34,
-        SignalRTlsSettings_toStorage: p35,
-        SignalR_STATUS_fromStorage: {"known":k30,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_fromStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_fromStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","provisioningState",{"spell":["Canceled","Creating","Deleting","Failed","Moving","Running","Succeeded","Unknown","Updating"]}],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_fromStorage"}],["=","resourceStopped","s"],["=","serverPort","i"],["=","serverless",{"obj":"ServerlessSettings_STATUS_fromStorage"}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_fromStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_fromStorage"}],["=","version","s"]]},
-        SignalR_STATUS_toStorage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_STATUS_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","externalIP","s"],["=","features",{"arr":{"obj":"SignalRFeature_STATUS_toStorage"}}],["=","hostName","s"],["=","hostNamePrefix","s"],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_STATUS_toStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","publicPort","i"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_STATUS_toStorage"}],["=","resourceStopped","s"],["=","serverPort","i"],["=","serverless",{"obj":"ServerlessSettings_STATUS_toStorage"}],["=","sharedPrivateLinkResources",{"arr":{"obj":"SharedPrivateLinkResource_STATUS_SignalR_SubResourceEmbedded_STATUS_toStorage"}}],["=","tls",{"obj":"SignalRTlsSettings_STATUS_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_STATUS_toStorage"}],["=","version","s"]]},
-        SignalR_Spec_fromStorage: {"known":k31,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedIdentity_fromStorage"}],["=","kind",{"spell":["RawWebSockets","SignalR"]}],["=","location","s"],["=","sku",{"obj":"ResourceSku_fromStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_fromStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_fromStorage"}}],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_fromStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_fromStorage"}],["=","publicNetworkAccess","s"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_fromStorage"}],["=","resourceStopped","s"],["=","serverless",{"obj":"ServerlessSettings_fromStorage"}],["=","tls",{"obj":"SignalRTlsSettings_fromStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_fromStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_fromStorage"}]]},
-        SignalR_Spec_toStorage: {"known":["azureName","owner","identity","kind","location","sku","tags","cors","disableAadAuth","disableLocalAuth","features","liveTraceConfiguration","networkACLs","publicNetworkAccess","regionEndpointEnabled","resourceLogConfiguration","resourceStopped","serverless","tls","upstream","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"ResourceSku_toStorage"}],["=","tags",{"map":"s"}],["=","cors",{"obj":"SignalRCorsSettings_toStorage"}],["=","disableAadAuth","b"],["=","disableLocalAuth","b"],["=","features",{"arr":{"obj":"SignalRFeature_toStorage"}}],["=","liveTraceConfiguration",{"obj":"LiveTraceConfiguration_toStorage"}],["=","networkACLs",{"obj":"SignalRNetworkACLs_toStorage"}],["=","publicNetworkAccess","s"],["=","regionEndpointEnabled","s"],["=","resourceLogConfiguration",{"obj":"ResourceLogConfiguration_toStorage"}],["=","resourceStopped","s"],["=","serverless",{"obj":"ServerlessSettings_toStorage"}],["=","tls",{"obj":"SignalRTlsSettings_toStorage"}],["=","upstream",{"obj":"ServerlessUpstreamSettings_toStorage"}],["=","operatorSpec",{"obj":"SignalROperatorSpec_toStorage"}],["v","v1api20240301"]]},
-        SystemData_STATUS_fromStorage: p36,
-        SystemData_STATUS_toStorage: p37,
-        UpstreamAuthSettings_STATUS_fromStorage: p38,
-        UpstreamAuthSettings_STATUS_toStorage: p39,
-        UpstreamAuthSettings_fromStorage: p40,
-        UpstreamAuthSettings_toStorage: p41,
-        UpstreamTemplate_STATUS_fromStorage: p42,
-        UpstreamTemplate_STATUS_toStorage: p43,
-        UpstreamTemplate_fromStorage: p44,
-        UpstreamTemplate_toStorage: p45,
-        UserAssignedIdentityDetails_fromStorage: p46,
-        UserAssignedIdentityDetails_toStorage: p47,
-        UserAssignedIdentityProperty_STATUS_fromStorage: p48,
-        UserAssignedIdentityProperty_STATUS_toStorage: p49,
-        conditions_Condition_fromStorage: p50,
-        conditions_Condition_toStorage: p50,
-        core_DestinationExpression_fromStorage: p51,
-        core_DestinationExpression_toStorage: p51,
-        genruntime_ConfigMapReference_fromStorage: p61,
-        genruntime_ConfigMapReference_toStorage: p61,
-        genruntime_KnownResourceReference_fromStorage: p52,
-        genruntime_KnownResourceReference_toStorage: p52,
-        genruntime_ResourceReference_fromStorage: p53,
-        genruntime_ResourceReference_toStorage: p53,
-        genruntime_SecretDestination_fromStorage: p54,
-        genruntime_SecretDestination_toStorage: p54,
-      },
-    },
-    "v1api20240301storage": {
-      resources: {
-      },
-      types: {
-        IPRule_STATUS_normalize: p58,
-        IPRule_normalize: p58,
-        LiveTraceCategory_STATUS_normalize: p13,
-        LiveTraceCategory_normalize: p13,
-        LiveTraceConfiguration_STATUS_normalize: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_STATUS_normalize"}}],["=","enabled","s"]]},
-        LiveTraceConfiguration_normalize: {"known":k36,"destBag":true,"steps":[["=","categories",{"arr":{"obj":"LiveTraceCategory_normalize"}}],["=","enabled","s"]]},
-        ServerlessSettings_STATUS_normalize: p60,
-        ServerlessSettings_normalize: p60,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

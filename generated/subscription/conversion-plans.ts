@@ -2,48 +2,56 @@
 /** The conversions of subscription.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["managementGroupId","subscriptionOwnerId","subscriptionTenantId","tags"];
-const k1: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k2: readonly string[] = ["conditions","id","name","type","properties","systemData"];
-const k3: readonly string[] = ["acceptOwnershipState","acceptOwnershipUrl","billingScope","createdTime","displayName","managementGroupId","provisioningState","resellerId","subscriptionId","subscriptionOwnerId","tags","workload"];
-const k4: readonly string[] = ["additionalProperties","billingScope","displayName","resellerId","subscriptionId","workload"];
-const k5: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
-const k6: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k7: readonly string[] = ["name","key","value","annotations","labels"];
-const p0: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p1: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20211001": {
-      resources: {
-        Alias_fromStorage: {"apiVersion":"subscription.azure.com/v1api20211001","spec":"Alias_Spec_fromStorage","status":"Alias_STATUS_fromStorage"},
-        Alias_toStorage: {"apiVersion":"subscription.azure.com/v1api20211001storage","spec":"Alias_Spec_toStorage","status":"Alias_STATUS_toStorage"},
-      },
-      types: {
-        AdditionalProperties_fromStorage: {"known":k0,"destBag":false,"steps":[["=","managementGroupId","s"],["=","subscriptionOwnerId","s"],["=","subscriptionTenantId","s"],["=","tags",{"map":"s"}]]},
-        AdditionalProperties_toStorage: {"known":k0,"destBag":true,"steps":[["=","managementGroupId","s"],["=","subscriptionOwnerId","s"],["=","subscriptionTenantId","s"],["=","tags",{"map":"s"}]]},
-        AliasOperatorSpec_fromStorage: {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
-        AliasOperatorSpec_toStorage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
-        Alias_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]},
-        Alias_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]},
-        Alias_Spec_fromStorage: {"known":["azureName","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","operatorSpec",{"obj":"AliasOperatorSpec_fromStorage"}]]},
-        Alias_Spec_toStorage: {"known":["azureName","properties","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","operatorSpec",{"obj":"AliasOperatorSpec_toStorage"}],["v","v1api20211001"]]},
-        Properties_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","acceptOwnershipState",{"spell":["Completed","Expired","Pending"]}],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState",{"spell":["Accepted","Failed","Succeeded"]}],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload",{"spell":["DevTest","Production"]}]]},
-        Properties_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","acceptOwnershipState","s"],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload","s"]]},
-        Properties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_fromStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload",{"spell":["DevTest","Production"]}]]},
-        Properties_toStorage: {"known":k4,"destBag":true,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_toStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload","s"]]},
-        SystemData_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
-        SystemData_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
-        conditions_Condition_fromStorage: p0,
-        conditions_Condition_toStorage: p0,
-        core_DestinationExpression_fromStorage: p1,
-        core_DestinationExpression_toStorage: p1,
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["managementGroupId","subscriptionOwnerId","subscriptionTenantId","tags"];
+  const k1: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k2: readonly string[] = ["conditions","id","name","type","properties","systemData"];
+  const k3: readonly string[] = ["acceptOwnershipState","acceptOwnershipUrl","billingScope","createdTime","displayName","managementGroupId","provisioningState","resellerId","subscriptionId","subscriptionOwnerId","tags","workload"];
+  const k4: readonly string[] = ["additionalProperties","billingScope","displayName","resellerId","subscriptionId","workload"];
+  const k5: readonly string[] = ["createdAt","createdBy","createdByType","lastModifiedAt","lastModifiedBy","lastModifiedByType"];
+  const k6: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k7: readonly string[] = ["name","key","value","annotations","labels"];
+  const p0: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p1: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  return {
+    packages: {
+      "v1api20211001": {
+        resources: {
+          Alias_fromStorage: {"apiVersion":"subscription.azure.com/v1api20211001","spec":"Alias_Spec_fromStorage","status":"Alias_STATUS_fromStorage"},
+          Alias_toStorage: {"apiVersion":"subscription.azure.com/v1api20211001storage","spec":"Alias_Spec_toStorage","status":"Alias_STATUS_toStorage"},
+        },
+        types: {
+          AdditionalProperties_fromStorage: {"known":k0,"destBag":false,"steps":[["=","managementGroupId","s"],["=","subscriptionOwnerId","s"],["=","subscriptionTenantId","s"],["=","tags",{"map":"s"}]]},
+          AdditionalProperties_toStorage: {"known":k0,"destBag":true,"steps":[["=","managementGroupId","s"],["=","subscriptionOwnerId","s"],["=","subscriptionTenantId","s"],["=","tags",{"map":"s"}]]},
+          AliasOperatorSpec_fromStorage: {"known":k1,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]},
+          AliasOperatorSpec_toStorage: {"known":k1,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]},
+          Alias_STATUS_fromStorage: {"known":k2,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_fromStorage"}],["=","systemData",{"obj":"SystemData_STATUS_fromStorage"}]]},
+          Alias_STATUS_toStorage: {"known":k2,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","properties",{"obj":"Properties_STATUS_toStorage"}],["=","systemData",{"obj":"SystemData_STATUS_toStorage"}]]},
+          Alias_Spec_fromStorage: {"known":["azureName","properties","operatorSpec","originalVersion"],"destBag":false,"steps":[["=0","azureName","s"],["=","properties",{"obj":"Properties_fromStorage"}],["=","operatorSpec",{"obj":"AliasOperatorSpec_fromStorage"}]]},
+          Alias_Spec_toStorage: {"known":["azureName","properties","operatorSpec"],"destBag":true,"steps":[["=0","azureName","s"],["=","properties",{"obj":"Properties_toStorage"}],["=","operatorSpec",{"obj":"AliasOperatorSpec_toStorage"}],["v","v1api20211001"]]},
+          Properties_STATUS_fromStorage: {"known":k3,"destBag":false,"steps":[["=","acceptOwnershipState",{"spell":["Completed","Expired","Pending"]}],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState",{"spell":["Accepted","Failed","Succeeded"]}],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload",{"spell":["DevTest","Production"]}]]},
+          Properties_STATUS_toStorage: {"known":k3,"destBag":true,"steps":[["=","acceptOwnershipState","s"],["=","acceptOwnershipUrl","s"],["=","billingScope","s"],["=","createdTime","s"],["=","displayName","s"],["=","managementGroupId","s"],["=","provisioningState","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","subscriptionOwnerId","s"],["=","tags",{"map":"s"}],["=","workload","s"]]},
+          Properties_fromStorage: {"known":k4,"destBag":false,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_fromStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload",{"spell":["DevTest","Production"]}]]},
+          Properties_toStorage: {"known":k4,"destBag":true,"steps":[["=","additionalProperties",{"obj":"AdditionalProperties_toStorage"}],["=","billingScope","s"],["=","displayName","s"],["=","resellerId","s"],["=","subscriptionId","s"],["=","workload","s"]]},
+          SystemData_STATUS_fromStorage: {"known":k5,"destBag":false,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType",{"spell":["Application","Key","ManagedIdentity","User"]}],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType",{"spell":["Application","Key","ManagedIdentity","User"]}]]},
+          SystemData_STATUS_toStorage: {"known":k5,"destBag":true,"steps":[["=","createdAt","s"],["=","createdBy","s"],["=","createdByType","s"],["=","lastModifiedAt","s"],["=","lastModifiedBy","s"],["=","lastModifiedByType","s"]]},
+          conditions_Condition_fromStorage: p0,
+          conditions_Condition_toStorage: p0,
+          core_DestinationExpression_fromStorage: p1,
+          core_DestinationExpression_toStorage: p1,
+        },
       },
     },
-  },
-  hooks: {
-  },
-};
+    hooks: {
+    },
+  };
+}

@@ -2,451 +2,459 @@
 /** The conversions of synapse.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["delayInMinutes","enabled"];
-const k1: readonly string[] = ["enabled","maxNodeCount","minNodeCount"];
-const k2: readonly string[] = ["initialWorkspaceAdminObjectId"];
-const k3: readonly string[] = ["kekIdentity","key","status"];
-const k4: readonly string[] = ["kekIdentity","key"];
-const k5: readonly string[] = ["accountUrl","createManagedPrivateEndpoint","filesystem","resourceId"];
-const k6: readonly string[] = ["accountUrl","accountUrlFromConfig","createManagedPrivateEndpoint","filesystem","resourceReference"];
-const k7: readonly string[] = ["enabled","maxExecutors","minExecutors"];
-const k8: readonly string[] = ["cmk","doubleEncryptionEnabled"];
-const k9: readonly string[] = ["cmk"];
-const k10: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentity"];
-const k11: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentityReference"];
-const k12: readonly string[] = ["containerName","creatorId","name","path","provisioningStatus","type","uploadedTimestamp"];
-const k13: readonly string[] = ["containerName","name","path","type"];
-const k14: readonly string[] = ["content","filename","time"];
-const k15: readonly string[] = ["content","filename"];
-const k16: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k17: readonly string[] = ["type","userAssignedIdentities"];
-const k18: readonly string[] = ["allowedAadTenantIdsForLinking","linkedAccessCheckOnTargetResource","preventDataExfiltration"];
-const k19: readonly string[] = ["id"];
-const k20: readonly string[] = ["purviewResourceId"];
-const k21: readonly string[] = ["purviewResourceReference"];
-const k22: readonly string[] = ["configurationType","content","filename","time"];
-const k23: readonly string[] = ["configurationType","content","filename"];
-const k24: readonly string[] = ["reference"];
-const k25: readonly string[] = ["clientId","principalId"];
-const k26: readonly string[] = ["computeSubnetId"];
-const k27: readonly string[] = ["keyVaultUrl","name"];
-const k28: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k29: readonly string[] = ["accountName","collaborationBranch","hostName","lastCommitId","projectName","repositoryName","rootFolder","tenantId","type"];
-const k30: readonly string[] = ["conditions","id","name","type","identity","location","tags","adlaResourceId","azureADOnlyAuthentication","connectivityEndpoints","cspWorkspaceAdminProperties","defaultDataLakeStorage","encryption","extraProperties","managedResourceGroupName","managedVirtualNetwork","managedVirtualNetworkSettings","privateEndpointConnections","provisioningState","publicNetworkAccess","purviewConfiguration","settings","sqlAdministratorLogin","trustedServiceBypassEnabled","virtualNetworkProfile","workspaceRepositoryConfiguration","workspaceUID"];
-const k31: readonly string[] = ["azureName","owner","identity","location","tags","azureADOnlyAuthentication","cspWorkspaceAdminProperties","defaultDataLakeStorage","encryption","managedResourceGroupName","managedVirtualNetwork","managedVirtualNetworkSettings","publicNetworkAccess","purviewConfiguration","sqlAdministratorLogin","sqlAdministratorLoginPassword","trustedServiceBypassEnabled","virtualNetworkProfile","workspaceRepositoryConfiguration","operatorSpec","originalVersion"];
-const k32: readonly string[] = ["azureName","owner","identity","location","tags","azureADOnlyAuthentication","cspWorkspaceAdminProperties","defaultDataLakeStorage","encryption","managedResourceGroupName","managedVirtualNetwork","managedVirtualNetworkSettings","publicNetworkAccess","purviewConfiguration","sqlAdministratorLogin","sqlAdministratorLoginPassword","trustedServiceBypassEnabled","virtualNetworkProfile","workspaceRepositoryConfiguration","operatorSpec"];
-const k33: readonly string[] = ["conditions","id","name","type","location","tags","autoPause","autoScale","cacheSize","creationDate","customLibraries","defaultSparkLogFolder","dynamicExecutorAllocation","isAutotuneEnabled","isComputeIsolationEnabled","lastSucceededTimestamp","libraryRequirements","nodeCount","nodeSize","nodeSizeFamily","provisioningState","sessionLevelPackagesEnabled","sparkConfigProperties","sparkEventsFolder","sparkVersion"];
-const k34: readonly string[] = ["azureName","owner","location","tags","autoPause","autoScale","cacheSize","customLibraries","defaultSparkLogFolder","dynamicExecutorAllocation","isAutotuneEnabled","isComputeIsolationEnabled","libraryRequirements","nodeCount","nodeSize","nodeSizeFamily","provisioningState","sessionLevelPackagesEnabled","sparkConfigProperties","sparkEventsFolder","sparkVersion","operatorSpec","originalVersion"];
-const k35: readonly string[] = ["azureName","owner","location","tags","autoPause","autoScale","cacheSize","customLibraries","defaultSparkLogFolder","dynamicExecutorAllocation","isAutotuneEnabled","isComputeIsolationEnabled","libraryRequirements","nodeCount","nodeSize","nodeSizeFamily","provisioningState","sessionLevelPackagesEnabled","sparkConfigProperties","sparkEventsFolder","sparkVersion","operatorSpec"];
-const k36: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k37: readonly string[] = ["name","key","value","annotations","labels"];
-const k38: readonly string[] = ["name","key"];
-const k39: readonly string[] = ["name","armId"];
-const k40: readonly string[] = ["group","kind","name","armId"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","delayInMinutes","i"],["=","enabled","b"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","delayInMinutes","i"],["=","enabled","b"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","enabled","b"],["=","maxNodeCount","i"],["=","minNodeCount","i"]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["=","maxNodeCount","i"],["=","minNodeCount","i"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","initialWorkspaceAdminObjectId","s"]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","initialWorkspaceAdminObjectId","s"]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_fromStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_fromStorage"}],["=","status","s"]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_toStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_toStorage"}],["=","status","s"]]};
-const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_fromStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_fromStorage"}]]};
-const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_toStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_toStorage"}]]};
-const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","accountUrl","s"],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceId","s"]]};
-const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","accountUrl","s"],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceId","s"]]};
-const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","enabled","b"],["=","maxExecutors","i"],["=","minExecutors","i"]]};
-const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","enabled","b"],["=","maxExecutors","i"],["=","minExecutors","i"]]};
-const p16: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_fromStorage"}],["=","doubleEncryptionEnabled","b"]]};
-const p17: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_toStorage"}],["=","doubleEncryptionEnabled","b"]]};
-const p18: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_fromStorage"}]]};
-const p19: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_toStorage"}]]};
-const p20: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentity","s"]]};
-const p21: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentity","s"]]};
-const p22: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p23: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p24: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","containerName","s"],["=","creatorId","s"],["=","name","s"],["=","path","s"],["=","provisioningStatus","s"],["=","type","s"],["=","uploadedTimestamp","s"]]};
-const p25: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","containerName","s"],["=","creatorId","s"],["=","name","s"],["=","path","s"],["=","provisioningStatus","s"],["=","type","s"],["=","uploadedTimestamp","s"]]};
-const p26: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","path","s"],["=","type","s"]]};
-const p27: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","path","s"],["=","type","s"]]};
-const p28: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","content","s"],["=","filename","s"],["=","time","s"]]};
-const p29: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","content","s"],["=","filename","s"],["=","time","s"]]};
-const p30: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","content","s"],["=","filename","s"]]};
-const p31: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","content","s"],["=","filename","s"]]};
-const p32: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_fromStorage"}}]]};
-const p33: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_toStorage"}}]]};
-const p34: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p35: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p36: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","allowedAadTenantIdsForLinking",{"arr":"s"}],["=","linkedAccessCheckOnTargetResource","b"],["=","preventDataExfiltration","b"]]};
-const p37: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","allowedAadTenantIdsForLinking",{"arr":"s"}],["=","linkedAccessCheckOnTargetResource","b"],["=","preventDataExfiltration","b"]]};
-const p38: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","id","s"]]};
-const p39: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","id","s"]]};
-const p40: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","purviewResourceId","s"]]};
-const p41: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","purviewResourceId","s"]]};
-const p42: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p43: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p44: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","configurationType",{"spell":["Artifact","File"]}],["=","content","s"],["=","filename","s"],["=","time","s"]]};
-const p45: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","configurationType","s"],["=","content","s"],["=","filename","s"],["=","time","s"]]};
-const p46: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","configurationType",{"spell":["Artifact","File"]}],["=","content","s"],["=","filename","s"]]};
-const p47: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","configurationType","s"],["=","content","s"],["=","filename","s"]]};
-const p48: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p49: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p50: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p51: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p52: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","computeSubnetId","s"]]};
-const p53: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","computeSubnetId","s"]]};
-const p54: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","keyVaultUrl","s"],["=","name","s"]]};
-const p55: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","keyVaultUrl","s"],["=","name","s"]]};
-const p56: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p57: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p58: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","hostName","s"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type","s"]]};
-const p59: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","hostName","s"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type","s"]]};
-const p60: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_fromStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_fromStorage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_fromStorage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_fromStorage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_fromStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_fromStorage"}],["=","workspaceUID","s"]]};
-const p61: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_toStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_toStorage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_toStorage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_toStorage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_toStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_toStorage"}],["=","workspaceUID","s"]]};
-const p62: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_fromStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_fromStorage"}],["=","encryption",{"obj":"EncryptionDetails_fromStorage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_fromStorage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_fromStorage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_fromStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_fromStorage"}]]};
-const p63: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_fromStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_fromStorage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_fromStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_fromStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_fromStorage"}],["=","nodeCount","i"],["=","nodeSize",{"spell":["Large","Medium","None","Small","XLarge","XXLarge","XXXLarge"]}],["=","nodeSizeFamily",{"spell":["HardwareAcceleratedFPGA","HardwareAcceleratedGPU","MemoryOptimized","None"]}],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_fromStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]};
-const p64: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_toStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_toStorage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_toStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_toStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_toStorage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_toStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]};
-const p65: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_fromStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_fromStorage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_fromStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_fromStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_fromStorage"}],["=","nodeCount","i"],["=","nodeSize",{"spell":["Large","Medium","None","Small","XLarge","XXLarge","XXXLarge"]}],["=","nodeSizeFamily",{"spell":["HardwareAcceleratedFPGA","HardwareAcceleratedGPU","MemoryOptimized","None"]}],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_fromStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_fromStorage"}]]};
-const p66: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p67: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p68: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
-const p69: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p70: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p71: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
-const p72: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210601storage"}}]]};
-const p73: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210601storage"}}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20210601": {
-      resources: {
-        Workspace_fromStorage: {"apiVersion":"synapse.azure.com/v1api20210601","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
-        Workspace_toStorage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
-        WorkspacesBigDataPool_fromStorage: {"apiVersion":"synapse.azure.com/v1api20210601","spec":"WorkspacesBigDataPool_Spec_fromStorage","status":"WorkspacesBigDataPool_STATUS_fromStorage"},
-        WorkspacesBigDataPool_toStorage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"WorkspacesBigDataPool_Spec_toStorage","status":"WorkspacesBigDataPool_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["delayInMinutes","enabled"];
+  const k1: readonly string[] = ["enabled","maxNodeCount","minNodeCount"];
+  const k2: readonly string[] = ["initialWorkspaceAdminObjectId"];
+  const k3: readonly string[] = ["kekIdentity","key","status"];
+  const k4: readonly string[] = ["kekIdentity","key"];
+  const k5: readonly string[] = ["accountUrl","createManagedPrivateEndpoint","filesystem","resourceId"];
+  const k6: readonly string[] = ["accountUrl","accountUrlFromConfig","createManagedPrivateEndpoint","filesystem","resourceReference"];
+  const k7: readonly string[] = ["enabled","maxExecutors","minExecutors"];
+  const k8: readonly string[] = ["cmk","doubleEncryptionEnabled"];
+  const k9: readonly string[] = ["cmk"];
+  const k10: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentity"];
+  const k11: readonly string[] = ["useSystemAssignedIdentity","userAssignedIdentityReference"];
+  const k12: readonly string[] = ["containerName","creatorId","name","path","provisioningStatus","type","uploadedTimestamp"];
+  const k13: readonly string[] = ["containerName","name","path","type"];
+  const k14: readonly string[] = ["content","filename","time"];
+  const k15: readonly string[] = ["content","filename"];
+  const k16: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k17: readonly string[] = ["type","userAssignedIdentities"];
+  const k18: readonly string[] = ["allowedAadTenantIdsForLinking","linkedAccessCheckOnTargetResource","preventDataExfiltration"];
+  const k19: readonly string[] = ["id"];
+  const k20: readonly string[] = ["purviewResourceId"];
+  const k21: readonly string[] = ["purviewResourceReference"];
+  const k22: readonly string[] = ["configurationType","content","filename","time"];
+  const k23: readonly string[] = ["configurationType","content","filename"];
+  const k24: readonly string[] = ["reference"];
+  const k25: readonly string[] = ["clientId","principalId"];
+  const k26: readonly string[] = ["computeSubnetId"];
+  const k27: readonly string[] = ["keyVaultUrl","name"];
+  const k28: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k29: readonly string[] = ["accountName","collaborationBranch","hostName","lastCommitId","projectName","repositoryName","rootFolder","tenantId","type"];
+  const k30: readonly string[] = ["conditions","id","name","type","identity","location","tags","adlaResourceId","azureADOnlyAuthentication","connectivityEndpoints","cspWorkspaceAdminProperties","defaultDataLakeStorage","encryption","extraProperties","managedResourceGroupName","managedVirtualNetwork","managedVirtualNetworkSettings","privateEndpointConnections","provisioningState","publicNetworkAccess","purviewConfiguration","settings","sqlAdministratorLogin","trustedServiceBypassEnabled","virtualNetworkProfile","workspaceRepositoryConfiguration","workspaceUID"];
+  const k31: readonly string[] = ["azureName","owner","identity","location","tags","azureADOnlyAuthentication","cspWorkspaceAdminProperties","defaultDataLakeStorage","encryption","managedResourceGroupName","managedVirtualNetwork","managedVirtualNetworkSettings","publicNetworkAccess","purviewConfiguration","sqlAdministratorLogin","sqlAdministratorLoginPassword","trustedServiceBypassEnabled","virtualNetworkProfile","workspaceRepositoryConfiguration","operatorSpec","originalVersion"];
+  const k32: readonly string[] = ["azureName","owner","identity","location","tags","azureADOnlyAuthentication","cspWorkspaceAdminProperties","defaultDataLakeStorage","encryption","managedResourceGroupName","managedVirtualNetwork","managedVirtualNetworkSettings","publicNetworkAccess","purviewConfiguration","sqlAdministratorLogin","sqlAdministratorLoginPassword","trustedServiceBypassEnabled","virtualNetworkProfile","workspaceRepositoryConfiguration","operatorSpec"];
+  const k33: readonly string[] = ["conditions","id","name","type","location","tags","autoPause","autoScale","cacheSize","creationDate","customLibraries","defaultSparkLogFolder","dynamicExecutorAllocation","isAutotuneEnabled","isComputeIsolationEnabled","lastSucceededTimestamp","libraryRequirements","nodeCount","nodeSize","nodeSizeFamily","provisioningState","sessionLevelPackagesEnabled","sparkConfigProperties","sparkEventsFolder","sparkVersion"];
+  const k34: readonly string[] = ["azureName","owner","location","tags","autoPause","autoScale","cacheSize","customLibraries","defaultSparkLogFolder","dynamicExecutorAllocation","isAutotuneEnabled","isComputeIsolationEnabled","libraryRequirements","nodeCount","nodeSize","nodeSizeFamily","provisioningState","sessionLevelPackagesEnabled","sparkConfigProperties","sparkEventsFolder","sparkVersion","operatorSpec","originalVersion"];
+  const k35: readonly string[] = ["azureName","owner","location","tags","autoPause","autoScale","cacheSize","customLibraries","defaultSparkLogFolder","dynamicExecutorAllocation","isAutotuneEnabled","isComputeIsolationEnabled","libraryRequirements","nodeCount","nodeSize","nodeSizeFamily","provisioningState","sessionLevelPackagesEnabled","sparkConfigProperties","sparkEventsFolder","sparkVersion","operatorSpec"];
+  const k36: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k37: readonly string[] = ["name","key","value","annotations","labels"];
+  const k38: readonly string[] = ["name","key"];
+  const k39: readonly string[] = ["name","armId"];
+  const k40: readonly string[] = ["group","kind","name","armId"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","delayInMinutes","i"],["=","enabled","b"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","delayInMinutes","i"],["=","enabled","b"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","enabled","b"],["=","maxNodeCount","i"],["=","minNodeCount","i"]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","enabled","b"],["=","maxNodeCount","i"],["=","minNodeCount","i"]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","initialWorkspaceAdminObjectId","s"]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","initialWorkspaceAdminObjectId","s"]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_fromStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_fromStorage"}],["=","status","s"]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_toStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_toStorage"}],["=","status","s"]]};
+  const p8: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_fromStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_fromStorage"}]]};
+  const p9: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_toStorage"}],["=","key",{"obj":"WorkspaceKeyDetails_toStorage"}]]};
+  const p10: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","accountUrl","s"],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceId","s"]]};
+  const p11: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","accountUrl","s"],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceId","s"]]};
+  const p12: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_fromStorage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_toStorage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","enabled","b"],["=","maxExecutors","i"],["=","minExecutors","i"]]};
+  const p15: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","enabled","b"],["=","maxExecutors","i"],["=","minExecutors","i"]]};
+  const p16: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_fromStorage"}],["=","doubleEncryptionEnabled","b"]]};
+  const p17: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_toStorage"}],["=","doubleEncryptionEnabled","b"]]};
+  const p18: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_fromStorage"}]]};
+  const p19: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_toStorage"}]]};
+  const p20: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentity","s"]]};
+  const p21: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentity","s"]]};
+  const p22: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p23: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p24: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","containerName","s"],["=","creatorId","s"],["=","name","s"],["=","path","s"],["=","provisioningStatus","s"],["=","type","s"],["=","uploadedTimestamp","s"]]};
+  const p25: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","containerName","s"],["=","creatorId","s"],["=","name","s"],["=","path","s"],["=","provisioningStatus","s"],["=","type","s"],["=","uploadedTimestamp","s"]]};
+  const p26: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","containerName","s"],["=","name","s"],["=","path","s"],["=","type","s"]]};
+  const p27: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","containerName","s"],["=","name","s"],["=","path","s"],["=","type","s"]]};
+  const p28: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","content","s"],["=","filename","s"],["=","time","s"]]};
+  const p29: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","content","s"],["=","filename","s"],["=","time","s"]]};
+  const p30: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","content","s"],["=","filename","s"]]};
+  const p31: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","content","s"],["=","filename","s"]]};
+  const p32: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_fromStorage"}}]]};
+  const p33: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_toStorage"}}]]};
+  const p34: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned,UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p35: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p36: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","allowedAadTenantIdsForLinking",{"arr":"s"}],["=","linkedAccessCheckOnTargetResource","b"],["=","preventDataExfiltration","b"]]};
+  const p37: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","allowedAadTenantIdsForLinking",{"arr":"s"}],["=","linkedAccessCheckOnTargetResource","b"],["=","preventDataExfiltration","b"]]};
+  const p38: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","id","s"]]};
+  const p39: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","id","s"]]};
+  const p40: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","purviewResourceId","s"]]};
+  const p41: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","purviewResourceId","s"]]};
+  const p42: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p43: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p44: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","configurationType",{"spell":["Artifact","File"]}],["=","content","s"],["=","filename","s"],["=","time","s"]]};
+  const p45: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","configurationType","s"],["=","content","s"],["=","filename","s"],["=","time","s"]]};
+  const p46: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","configurationType",{"spell":["Artifact","File"]}],["=","content","s"],["=","filename","s"]]};
+  const p47: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","configurationType","s"],["=","content","s"],["=","filename","s"]]};
+  const p48: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p49: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p50: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p51: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p52: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","computeSubnetId","s"]]};
+  const p53: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","computeSubnetId","s"]]};
+  const p54: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","keyVaultUrl","s"],["=","name","s"]]};
+  const p55: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","keyVaultUrl","s"],["=","name","s"]]};
+  const p56: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p57: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p58: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","hostName","s"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type","s"]]};
+  const p59: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","accountName","s"],["=","collaborationBranch","s"],["=","hostName","s"],["=","lastCommitId","s"],["=","projectName","s"],["=","repositoryName","s"],["=","rootFolder","s"],["=","tenantId","s"],["=","type","s"]]};
+  const p60: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_fromStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_fromStorage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_fromStorage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_fromStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_fromStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_fromStorage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_fromStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_fromStorage"}],["=","workspaceUID","s"]]};
+  const p61: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_toStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_toStorage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_toStorage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_toStorage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_toStorage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_toStorage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_toStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_toStorage"}],["=","workspaceUID","s"]]};
+  const p62: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","identity",{"obj":"ManagedIdentity_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_fromStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_fromStorage"}],["=","encryption",{"obj":"EncryptionDetails_fromStorage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_fromStorage"}],["=","publicNetworkAccess",{"spell":["Disabled","Enabled"]}],["=","purviewConfiguration",{"obj":"PurviewConfiguration_fromStorage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_fromStorage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_fromStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_fromStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_fromStorage"}]]};
+  const p63: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_fromStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_fromStorage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_fromStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_fromStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_fromStorage"}],["=","nodeCount","i"],["=","nodeSize",{"spell":["Large","Medium","None","Small","XLarge","XXLarge","XXXLarge"]}],["=","nodeSizeFamily",{"spell":["HardwareAcceleratedFPGA","HardwareAcceleratedGPU","MemoryOptimized","None"]}],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_fromStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]};
+  const p64: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_toStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_toStorage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_toStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_toStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_toStorage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_toStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]};
+  const p65: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_fromStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_fromStorage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_fromStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_fromStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_fromStorage"}],["=","nodeCount","i"],["=","nodeSize",{"spell":["Large","Medium","None","Small","XLarge","XXLarge","XXXLarge"]}],["=","nodeSizeFamily",{"spell":["HardwareAcceleratedFPGA","HardwareAcceleratedGPU","MemoryOptimized","None"]}],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_fromStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_fromStorage"}]]};
+  const p66: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p67: TypeConversionPlan = {"known":k37,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p68: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"]]};
+  const p69: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p70: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p71: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  const p72: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20210601storage"}}]]};
+  const p73: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210601storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20210601storage"}}]]};
+  return {
+    packages: {
+      "v1api20210601": {
+        resources: {
+          Workspace_fromStorage: {"apiVersion":"synapse.azure.com/v1api20210601","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
+          Workspace_toStorage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
+          WorkspacesBigDataPool_fromStorage: {"apiVersion":"synapse.azure.com/v1api20210601","spec":"WorkspacesBigDataPool_Spec_fromStorage","status":"WorkspacesBigDataPool_STATUS_fromStorage"},
+          WorkspacesBigDataPool_toStorage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"WorkspacesBigDataPool_Spec_toStorage","status":"WorkspacesBigDataPool_STATUS_toStorage"},
+        },
+        types: {
+          AutoPauseProperties_STATUS_fromStorage: p0,
+          AutoPauseProperties_STATUS_toStorage: p1,
+          AutoPauseProperties_fromStorage: p0,
+          AutoPauseProperties_toStorage: p1,
+          AutoScaleProperties_STATUS_fromStorage: p2,
+          AutoScaleProperties_STATUS_toStorage: p3,
+          AutoScaleProperties_fromStorage: p2,
+          AutoScaleProperties_toStorage: p3,
+          CspWorkspaceAdminProperties_STATUS_fromStorage: p4,
+          CspWorkspaceAdminProperties_STATUS_toStorage: p5,
+          CspWorkspaceAdminProperties_fromStorage: p4,
+          CspWorkspaceAdminProperties_toStorage: p5,
+          CustomerManagedKeyDetails_STATUS_fromStorage: p6,
+          CustomerManagedKeyDetails_STATUS_toStorage: p7,
+          CustomerManagedKeyDetails_fromStorage: p8,
+          CustomerManagedKeyDetails_toStorage: p9,
+          DataLakeStorageAccountDetails_STATUS_fromStorage: p10,
+          DataLakeStorageAccountDetails_STATUS_toStorage: p11,
+          DataLakeStorageAccountDetails_fromStorage: p12,
+          DataLakeStorageAccountDetails_toStorage: p13,
+          DynamicExecutorAllocation_STATUS_fromStorage: p14,
+          DynamicExecutorAllocation_STATUS_toStorage: p15,
+          DynamicExecutorAllocation_fromStorage: p14,
+          DynamicExecutorAllocation_toStorage: p15,
+          EncryptionDetails_STATUS_fromStorage: p16,
+          EncryptionDetails_STATUS_toStorage: p17,
+          EncryptionDetails_fromStorage: p18,
+          EncryptionDetails_toStorage: p19,
+          KekIdentityProperties_STATUS_fromStorage: p20,
+          KekIdentityProperties_STATUS_toStorage: p21,
+          KekIdentityProperties_fromStorage: p22,
+          KekIdentityProperties_toStorage: p23,
+          LibraryInfo_STATUS_fromStorage: p24,
+          LibraryInfo_STATUS_toStorage: p25,
+          LibraryInfo_fromStorage: p26,
+          LibraryInfo_toStorage: p27,
+          LibraryRequirements_STATUS_fromStorage: p28,
+          LibraryRequirements_STATUS_toStorage: p29,
+          LibraryRequirements_fromStorage: p30,
+          LibraryRequirements_toStorage: p31,
+          ManagedIdentity_STATUS_fromStorage: p32,
+          ManagedIdentity_STATUS_toStorage: p33,
+          ManagedIdentity_fromStorage: p34,
+          ManagedIdentity_toStorage: p35,
+          ManagedVirtualNetworkSettings_STATUS_fromStorage: p36,
+          ManagedVirtualNetworkSettings_STATUS_toStorage: p37,
+          ManagedVirtualNetworkSettings_fromStorage: p36,
+          ManagedVirtualNetworkSettings_toStorage: p37,
+          PrivateEndpointConnection_STATUS_fromStorage: p38,
+          PrivateEndpointConnection_STATUS_toStorage: p39,
+          PurviewConfiguration_STATUS_fromStorage: p40,
+          PurviewConfiguration_STATUS_toStorage: p41,
+          PurviewConfiguration_fromStorage: p42,
+          PurviewConfiguration_toStorage: p43,
+          SparkConfigProperties_STATUS_fromStorage: p44,
+          SparkConfigProperties_STATUS_toStorage: p45,
+          SparkConfigProperties_fromStorage: p46,
+          SparkConfigProperties_toStorage: p47,
+          UserAssignedIdentityDetails_fromStorage: p48,
+          UserAssignedIdentityDetails_toStorage: p49,
+          UserAssignedManagedIdentity_STATUS_fromStorage: p50,
+          UserAssignedManagedIdentity_STATUS_toStorage: p51,
+          VirtualNetworkProfile_STATUS_fromStorage: p52,
+          VirtualNetworkProfile_STATUS_toStorage: p53,
+          VirtualNetworkProfile_fromStorage: p52,
+          VirtualNetworkProfile_toStorage: p53,
+          WorkspaceKeyDetails_STATUS_fromStorage: p54,
+          WorkspaceKeyDetails_STATUS_toStorage: p55,
+          WorkspaceKeyDetails_fromStorage: p54,
+          WorkspaceKeyDetails_toStorage: p55,
+          WorkspaceOperatorSpec_fromStorage: p56,
+          WorkspaceOperatorSpec_toStorage: p57,
+          WorkspaceRepositoryConfiguration_STATUS_fromStorage: p58,
+          WorkspaceRepositoryConfiguration_STATUS_toStorage: p59,
+          WorkspaceRepositoryConfiguration_fromStorage: p58,
+          WorkspaceRepositoryConfiguration_toStorage: p59,
+          Workspace_STATUS_fromStorage: p60,
+          Workspace_STATUS_toStorage: p61,
+          Workspace_Spec_fromStorage: p62,
+          Workspace_Spec_toStorage: {"known":k32,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_toStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_toStorage"}],["=","encryption",{"obj":"EncryptionDetails_toStorage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_toStorage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_toStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v1api20210601"]]},
+          WorkspacesBigDataPoolOperatorSpec_fromStorage: p56,
+          WorkspacesBigDataPoolOperatorSpec_toStorage: p57,
+          WorkspacesBigDataPool_STATUS_fromStorage: p63,
+          WorkspacesBigDataPool_STATUS_toStorage: p64,
+          WorkspacesBigDataPool_Spec_fromStorage: p65,
+          WorkspacesBigDataPool_Spec_toStorage: {"known":k35,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_toStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_toStorage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_toStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_toStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_toStorage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_toStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_toStorage"}],["v","v1api20210601"]]},
+          conditions_Condition_fromStorage: p66,
+          conditions_Condition_toStorage: p66,
+          core_DestinationExpression_fromStorage: p67,
+          core_DestinationExpression_toStorage: p67,
+          genruntime_ConfigMapReference_fromStorage: p68,
+          genruntime_ConfigMapReference_toStorage: p68,
+          genruntime_KnownResourceReference_fromStorage: p69,
+          genruntime_KnownResourceReference_toStorage: p69,
+          genruntime_ResourceReference_fromStorage: p70,
+          genruntime_ResourceReference_toStorage: p70,
+          genruntime_SecretReference_fromStorage: p71,
+          genruntime_SecretReference_toStorage: p71,
+        },
       },
-      types: {
-        AutoPauseProperties_STATUS_fromStorage: p0,
-        AutoPauseProperties_STATUS_toStorage: p1,
-        AutoPauseProperties_fromStorage: p0,
-        AutoPauseProperties_toStorage: p1,
-        AutoScaleProperties_STATUS_fromStorage: p2,
-        AutoScaleProperties_STATUS_toStorage: p3,
-        AutoScaleProperties_fromStorage: p2,
-        AutoScaleProperties_toStorage: p3,
-        CspWorkspaceAdminProperties_STATUS_fromStorage: p4,
-        CspWorkspaceAdminProperties_STATUS_toStorage: p5,
-        CspWorkspaceAdminProperties_fromStorage: p4,
-        CspWorkspaceAdminProperties_toStorage: p5,
-        CustomerManagedKeyDetails_STATUS_fromStorage: p6,
-        CustomerManagedKeyDetails_STATUS_toStorage: p7,
-        CustomerManagedKeyDetails_fromStorage: p8,
-        CustomerManagedKeyDetails_toStorage: p9,
-        DataLakeStorageAccountDetails_STATUS_fromStorage: p10,
-        DataLakeStorageAccountDetails_STATUS_toStorage: p11,
-        DataLakeStorageAccountDetails_fromStorage: p12,
-        DataLakeStorageAccountDetails_toStorage: p13,
-        DynamicExecutorAllocation_STATUS_fromStorage: p14,
-        DynamicExecutorAllocation_STATUS_toStorage: p15,
-        DynamicExecutorAllocation_fromStorage: p14,
-        DynamicExecutorAllocation_toStorage: p15,
-        EncryptionDetails_STATUS_fromStorage: p16,
-        EncryptionDetails_STATUS_toStorage: p17,
-        EncryptionDetails_fromStorage: p18,
-        EncryptionDetails_toStorage: p19,
-        KekIdentityProperties_STATUS_fromStorage: p20,
-        KekIdentityProperties_STATUS_toStorage: p21,
-        KekIdentityProperties_fromStorage: p22,
-        KekIdentityProperties_toStorage: p23,
-        LibraryInfo_STATUS_fromStorage: p24,
-        LibraryInfo_STATUS_toStorage: p25,
-        LibraryInfo_fromStorage: p26,
-        LibraryInfo_toStorage: p27,
-        LibraryRequirements_STATUS_fromStorage: p28,
-        LibraryRequirements_STATUS_toStorage: p29,
-        LibraryRequirements_fromStorage: p30,
-        LibraryRequirements_toStorage: p31,
-        ManagedIdentity_STATUS_fromStorage: p32,
-        ManagedIdentity_STATUS_toStorage: p33,
-        ManagedIdentity_fromStorage: p34,
-        ManagedIdentity_toStorage: p35,
-        ManagedVirtualNetworkSettings_STATUS_fromStorage: p36,
-        ManagedVirtualNetworkSettings_STATUS_toStorage: p37,
-        ManagedVirtualNetworkSettings_fromStorage: p36,
-        ManagedVirtualNetworkSettings_toStorage: p37,
-        PrivateEndpointConnection_STATUS_fromStorage: p38,
-        PrivateEndpointConnection_STATUS_toStorage: p39,
-        PurviewConfiguration_STATUS_fromStorage: p40,
-        PurviewConfiguration_STATUS_toStorage: p41,
-        PurviewConfiguration_fromStorage: p42,
-        PurviewConfiguration_toStorage: p43,
-        SparkConfigProperties_STATUS_fromStorage: p44,
-        SparkConfigProperties_STATUS_toStorage: p45,
-        SparkConfigProperties_fromStorage: p46,
-        SparkConfigProperties_toStorage: p47,
-        UserAssignedIdentityDetails_fromStorage: p48,
-        UserAssignedIdentityDetails_toStorage: p49,
-        UserAssignedManagedIdentity_STATUS_fromStorage: p50,
-        UserAssignedManagedIdentity_STATUS_toStorage: p51,
-        VirtualNetworkProfile_STATUS_fromStorage: p52,
-        VirtualNetworkProfile_STATUS_toStorage: p53,
-        VirtualNetworkProfile_fromStorage: p52,
-        VirtualNetworkProfile_toStorage: p53,
-        WorkspaceKeyDetails_STATUS_fromStorage: p54,
-        WorkspaceKeyDetails_STATUS_toStorage: p55,
-        WorkspaceKeyDetails_fromStorage: p54,
-        WorkspaceKeyDetails_toStorage: p55,
-        WorkspaceOperatorSpec_fromStorage: p56,
-        WorkspaceOperatorSpec_toStorage: p57,
-        WorkspaceRepositoryConfiguration_STATUS_fromStorage: p58,
-        WorkspaceRepositoryConfiguration_STATUS_toStorage: p59,
-        WorkspaceRepositoryConfiguration_fromStorage: p58,
-        WorkspaceRepositoryConfiguration_toStorage: p59,
-        Workspace_STATUS_fromStorage: p60,
-        Workspace_STATUS_toStorage: p61,
-        Workspace_Spec_fromStorage: p62,
-        Workspace_Spec_toStorage: {"known":k32,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_toStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_toStorage"}],["=","encryption",{"obj":"EncryptionDetails_toStorage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_toStorage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_toStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v1api20210601"]]},
-        WorkspacesBigDataPoolOperatorSpec_fromStorage: p56,
-        WorkspacesBigDataPoolOperatorSpec_toStorage: p57,
-        WorkspacesBigDataPool_STATUS_fromStorage: p63,
-        WorkspacesBigDataPool_STATUS_toStorage: p64,
-        WorkspacesBigDataPool_Spec_fromStorage: p65,
-        WorkspacesBigDataPool_Spec_toStorage: {"known":k35,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_toStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_toStorage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_toStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_toStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_toStorage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_toStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_toStorage"}],["v","v1api20210601"]]},
-        conditions_Condition_fromStorage: p66,
-        conditions_Condition_toStorage: p66,
-        core_DestinationExpression_fromStorage: p67,
-        core_DestinationExpression_toStorage: p67,
-        genruntime_ConfigMapReference_fromStorage: p68,
-        genruntime_ConfigMapReference_toStorage: p68,
-        genruntime_KnownResourceReference_fromStorage: p69,
-        genruntime_KnownResourceReference_toStorage: p69,
-        genruntime_ResourceReference_fromStorage: p70,
-        genruntime_ResourceReference_toStorage: p70,
-        genruntime_SecretReference_fromStorage: p71,
-        genruntime_SecretReference_toStorage: p71,
+      "v1api20210601storage": {
+        resources: {
+          Workspace_from_v20210601storage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"Workspace_Spec_from_v20210601storage","status":"Workspace_STATUS_from_v20210601storage"},
+          Workspace_to_v20210601storage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"Workspace_Spec_to_v20210601storage","status":"Workspace_STATUS_to_v20210601storage"},
+          WorkspacesBigDataPool_from_v20210601storage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"WorkspacesBigDataPool_Spec_from_v20210601storage","status":"WorkspacesBigDataPool_STATUS_from_v20210601storage"},
+          WorkspacesBigDataPool_to_v20210601storage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"WorkspacesBigDataPool_Spec_to_v20210601storage","status":"WorkspacesBigDataPool_STATUS_to_v20210601storage"},
+        },
+        types: {
+          AutoPauseProperties_STATUS_from_v20210601storage: p1,
+          AutoPauseProperties_STATUS_to_v20210601storage: p1,
+          AutoPauseProperties_from_v20210601storage: p1,
+          AutoPauseProperties_to_v20210601storage: p1,
+          AutoScaleProperties_STATUS_from_v20210601storage: p3,
+          AutoScaleProperties_STATUS_to_v20210601storage: p3,
+          AutoScaleProperties_from_v20210601storage: p3,
+          AutoScaleProperties_to_v20210601storage: p3,
+          CspWorkspaceAdminProperties_STATUS_from_v20210601storage: p5,
+          CspWorkspaceAdminProperties_STATUS_to_v20210601storage: p5,
+          CspWorkspaceAdminProperties_from_v20210601storage: p5,
+          CspWorkspaceAdminProperties_to_v20210601storage: p5,
+          CustomerManagedKeyDetails_STATUS_from_v20210601storage: {"known":k3,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_from_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_from_v20210601storage"}],["=","status","s"]]},
+          CustomerManagedKeyDetails_STATUS_to_v20210601storage: {"known":k3,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_to_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_to_v20210601storage"}],["=","status","s"]]},
+          CustomerManagedKeyDetails_from_v20210601storage: {"known":k4,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_from_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_from_v20210601storage"}]]},
+          CustomerManagedKeyDetails_to_v20210601storage: {"known":k4,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_to_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_to_v20210601storage"}]]},
+          DataLakeStorageAccountDetails_STATUS_from_v20210601storage: p11,
+          DataLakeStorageAccountDetails_STATUS_to_v20210601storage: p11,
+          DataLakeStorageAccountDetails_from_v20210601storage: {"known":k6,"destBag":true,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_from_v20210601storage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
+          DataLakeStorageAccountDetails_to_v20210601storage: {"known":k6,"destBag":true,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_to_v20210601storage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
+          DynamicExecutorAllocation_STATUS_from_v20210601storage: p15,
+          DynamicExecutorAllocation_STATUS_to_v20210601storage: p15,
+          DynamicExecutorAllocation_from_v20210601storage: p15,
+          DynamicExecutorAllocation_to_v20210601storage: p15,
+          EncryptionDetails_STATUS_from_v20210601storage: {"known":k8,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_from_v20210601storage"}],["=","doubleEncryptionEnabled","b"]]},
+          EncryptionDetails_STATUS_to_v20210601storage: {"known":k8,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_to_v20210601storage"}],["=","doubleEncryptionEnabled","b"]]},
+          EncryptionDetails_from_v20210601storage: {"known":k9,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_from_v20210601storage"}]]},
+          EncryptionDetails_to_v20210601storage: {"known":k9,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_to_v20210601storage"}]]},
+          KekIdentityProperties_STATUS_from_v20210601storage: p21,
+          KekIdentityProperties_STATUS_to_v20210601storage: p21,
+          KekIdentityProperties_from_v20210601storage: {"known":k11,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
+          KekIdentityProperties_to_v20210601storage: {"known":k11,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
+          LibraryInfo_STATUS_from_v20210601storage: p25,
+          LibraryInfo_STATUS_to_v20210601storage: p25,
+          LibraryInfo_from_v20210601storage: p27,
+          LibraryInfo_to_v20210601storage: p27,
+          LibraryRequirements_STATUS_from_v20210601storage: p29,
+          LibraryRequirements_STATUS_to_v20210601storage: p29,
+          LibraryRequirements_from_v20210601storage: p31,
+          LibraryRequirements_to_v20210601storage: p31,
+          ManagedIdentity_STATUS_from_v20210601storage: {"known":k16,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_from_v20210601storage"}}]]},
+          ManagedIdentity_STATUS_to_v20210601storage: {"known":k16,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_to_v20210601storage"}}]]},
+          ManagedIdentity_from_v20210601storage: {"known":k17,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20210601storage"}}]]},
+          ManagedIdentity_to_v20210601storage: {"known":k17,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20210601storage"}}]]},
+          ManagedVirtualNetworkSettings_STATUS_from_v20210601storage: p37,
+          ManagedVirtualNetworkSettings_STATUS_to_v20210601storage: p37,
+          ManagedVirtualNetworkSettings_from_v20210601storage: p37,
+          ManagedVirtualNetworkSettings_to_v20210601storage: p37,
+          PrivateEndpointConnection_STATUS_from_v20210601storage: p39,
+          PrivateEndpointConnection_STATUS_to_v20210601storage: p39,
+          PurviewConfiguration_STATUS_from_v20210601storage: p41,
+          PurviewConfiguration_STATUS_to_v20210601storage: p41,
+          PurviewConfiguration_from_v20210601storage: {"known":k21,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
+          PurviewConfiguration_to_v20210601storage: {"known":k21,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
+          SparkConfigProperties_STATUS_from_v20210601storage: p45,
+          SparkConfigProperties_STATUS_to_v20210601storage: p45,
+          SparkConfigProperties_from_v20210601storage: p47,
+          SparkConfigProperties_to_v20210601storage: p47,
+          UserAssignedIdentityDetails_from_v20210601storage: {"known":k24,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
+          UserAssignedIdentityDetails_to_v20210601storage: {"known":k24,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
+          UserAssignedManagedIdentity_STATUS_from_v20210601storage: p51,
+          UserAssignedManagedIdentity_STATUS_to_v20210601storage: p51,
+          VirtualNetworkProfile_STATUS_from_v20210601storage: p53,
+          VirtualNetworkProfile_STATUS_to_v20210601storage: p53,
+          VirtualNetworkProfile_from_v20210601storage: p53,
+          VirtualNetworkProfile_to_v20210601storage: p53,
+          WorkspaceKeyDetails_STATUS_from_v20210601storage: p55,
+          WorkspaceKeyDetails_STATUS_to_v20210601storage: p55,
+          WorkspaceKeyDetails_from_v20210601storage: p55,
+          WorkspaceKeyDetails_to_v20210601storage: p55,
+          WorkspaceOperatorSpec_from_v20210601storage: p72,
+          WorkspaceOperatorSpec_to_v20210601storage: p73,
+          WorkspaceRepositoryConfiguration_STATUS_from_v20210601storage: p59,
+          WorkspaceRepositoryConfiguration_STATUS_to_v20210601storage: p59,
+          WorkspaceRepositoryConfiguration_from_v20210601storage: p59,
+          WorkspaceRepositoryConfiguration_to_v20210601storage: p59,
+          Workspace_STATUS_from_v20210601storage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_from_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_from_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_from_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_from_v20210601storage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_from_v20210601storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v20210601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_from_v20210601storage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_from_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_from_v20210601storage"}],["=","workspaceUID","s"]]},
+          Workspace_STATUS_to_v20210601storage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_to_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_to_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_to_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_to_v20210601storage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_to_v20210601storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v20210601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_to_v20210601storage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_to_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_to_v20210601storage"}],["=","workspaceUID","s"]]},
+          Workspace_Spec_from_v20210601storage: {"known":k31,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210601storage"}],["=","identity",{"obj":"ManagedIdentity_from_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_from_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_from_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_from_v20210601storage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_from_v20210601storage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_from_v20210601storage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_from_v20210601storage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_from_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_from_v20210601storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_from_v20210601storage"}],["=0","originalVersion","s"]]},
+          Workspace_Spec_to_v20210601storage: {"known":k31,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210601storage"}],["=","identity",{"obj":"ManagedIdentity_to_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_to_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_to_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_to_v20210601storage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_to_v20210601storage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_to_v20210601storage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_to_v20210601storage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_to_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_to_v20210601storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_to_v20210601storage"}],["=0","originalVersion","s"]]},
+          WorkspacesBigDataPoolOperatorSpec_from_v20210601storage: p72,
+          WorkspacesBigDataPoolOperatorSpec_to_v20210601storage: p73,
+          WorkspacesBigDataPool_STATUS_from_v20210601storage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_from_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_from_v20210601storage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_from_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_from_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_from_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_from_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]},
+          WorkspacesBigDataPool_STATUS_to_v20210601storage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_to_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_to_v20210601storage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_to_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_to_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_to_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_to_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]},
+          WorkspacesBigDataPool_Spec_from_v20210601storage: {"known":k34,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_from_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_from_v20210601storage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_from_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_from_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_from_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_from_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_from_v20210601storage"}],["=0","originalVersion","s"]]},
+          WorkspacesBigDataPool_Spec_to_v20210601storage: {"known":k34,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_to_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_to_v20210601storage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_to_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_to_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_to_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_to_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_to_v20210601storage"}],["=0","originalVersion","s"]]},
+          conditions_Condition_from_v20210601storage: p66,
+          conditions_Condition_to_v20210601storage: p66,
+          core_DestinationExpression_from_v20210601storage: p67,
+          core_DestinationExpression_to_v20210601storage: p67,
+          genruntime_ConfigMapReference_from_v20210601storage: p68,
+          genruntime_ConfigMapReference_to_v20210601storage: p68,
+          genruntime_KnownResourceReference_from_v20210601storage: p69,
+          genruntime_KnownResourceReference_to_v20210601storage: p69,
+          genruntime_ResourceReference_from_v20210601storage: p70,
+          genruntime_ResourceReference_to_v20210601storage: p70,
+          genruntime_SecretReference_from_v20210601storage: p71,
+          genruntime_SecretReference_to_v20210601storage: p71,
+        },
+      },
+      "v20210601": {
+        resources: {
+          Workspace_fromStorage: {"apiVersion":"synapse.azure.com/v20210601","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
+          Workspace_toStorage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
+          WorkspacesBigDataPool_fromStorage: {"apiVersion":"synapse.azure.com/v20210601","spec":"WorkspacesBigDataPool_Spec_fromStorage","status":"WorkspacesBigDataPool_STATUS_fromStorage"},
+          WorkspacesBigDataPool_toStorage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"WorkspacesBigDataPool_Spec_toStorage","status":"WorkspacesBigDataPool_STATUS_toStorage"},
+        },
+        types: {
+          AutoPauseProperties_STATUS_fromStorage: p0,
+          AutoPauseProperties_STATUS_toStorage: p1,
+          AutoPauseProperties_fromStorage: p0,
+          AutoPauseProperties_toStorage: p1,
+          AutoScaleProperties_STATUS_fromStorage: p2,
+          AutoScaleProperties_STATUS_toStorage: p3,
+          AutoScaleProperties_fromStorage: p2,
+          AutoScaleProperties_toStorage: p3,
+          CspWorkspaceAdminProperties_STATUS_fromStorage: p4,
+          CspWorkspaceAdminProperties_STATUS_toStorage: p5,
+          CspWorkspaceAdminProperties_fromStorage: p4,
+          CspWorkspaceAdminProperties_toStorage: p5,
+          CustomerManagedKeyDetails_STATUS_fromStorage: p6,
+          CustomerManagedKeyDetails_STATUS_toStorage: p7,
+          CustomerManagedKeyDetails_fromStorage: p8,
+          CustomerManagedKeyDetails_toStorage: p9,
+          DataLakeStorageAccountDetails_STATUS_fromStorage: p10,
+          DataLakeStorageAccountDetails_STATUS_toStorage: p11,
+          DataLakeStorageAccountDetails_fromStorage: p12,
+          DataLakeStorageAccountDetails_toStorage: p13,
+          DynamicExecutorAllocation_STATUS_fromStorage: p14,
+          DynamicExecutorAllocation_STATUS_toStorage: p15,
+          DynamicExecutorAllocation_fromStorage: p14,
+          DynamicExecutorAllocation_toStorage: p15,
+          EncryptionDetails_STATUS_fromStorage: p16,
+          EncryptionDetails_STATUS_toStorage: p17,
+          EncryptionDetails_fromStorage: p18,
+          EncryptionDetails_toStorage: p19,
+          KekIdentityProperties_STATUS_fromStorage: p20,
+          KekIdentityProperties_STATUS_toStorage: p21,
+          KekIdentityProperties_fromStorage: p22,
+          KekIdentityProperties_toStorage: p23,
+          LibraryInfo_STATUS_fromStorage: p24,
+          LibraryInfo_STATUS_toStorage: p25,
+          LibraryInfo_fromStorage: p26,
+          LibraryInfo_toStorage: p27,
+          LibraryRequirements_STATUS_fromStorage: p28,
+          LibraryRequirements_STATUS_toStorage: p29,
+          LibraryRequirements_fromStorage: p30,
+          LibraryRequirements_toStorage: p31,
+          ManagedIdentity_STATUS_fromStorage: p32,
+          ManagedIdentity_STATUS_toStorage: p33,
+          ManagedIdentity_fromStorage: p34,
+          ManagedIdentity_toStorage: p35,
+          ManagedVirtualNetworkSettings_STATUS_fromStorage: p36,
+          ManagedVirtualNetworkSettings_STATUS_toStorage: p37,
+          ManagedVirtualNetworkSettings_fromStorage: p36,
+          ManagedVirtualNetworkSettings_toStorage: p37,
+          PrivateEndpointConnection_STATUS_fromStorage: p38,
+          PrivateEndpointConnection_STATUS_toStorage: p39,
+          PurviewConfiguration_STATUS_fromStorage: p40,
+          PurviewConfiguration_STATUS_toStorage: p41,
+          PurviewConfiguration_fromStorage: p42,
+          PurviewConfiguration_toStorage: p43,
+          SparkConfigProperties_STATUS_fromStorage: p44,
+          SparkConfigProperties_STATUS_toStorage: p45,
+          SparkConfigProperties_fromStorage: p46,
+          SparkConfigProperties_toStorage: p47,
+          UserAssignedIdentityDetails_fromStorage: p48,
+          UserAssignedIdentityDetails_toStorage: p49,
+          UserAssignedManagedIdentity_STATUS_fromStorage: p50,
+          UserAssignedManagedIdentity_STATUS_toStorage: p51,
+          VirtualNetworkProfile_STATUS_fromStorage: p52,
+          VirtualNetworkProfile_STATUS_toStorage: p53,
+          VirtualNetworkProfile_fromStorage: p52,
+          VirtualNetworkProfile_toStorage: p53,
+          WorkspaceKeyDetails_STATUS_fromStorage: p54,
+          WorkspaceKeyDetails_STATUS_toStorage: p55,
+          WorkspaceKeyDetails_fromStorage: p54,
+          WorkspaceKeyDetails_toStorage: p55,
+          WorkspaceOperatorSpec_fromStorage: p56,
+          WorkspaceOperatorSpec_toStorage: p57,
+          WorkspaceRepositoryConfiguration_STATUS_fromStorage: p58,
+          WorkspaceRepositoryConfiguration_STATUS_toStorage: p59,
+          WorkspaceRepositoryConfiguration_fromStorage: p58,
+          WorkspaceRepositoryConfiguration_toStorage: p59,
+          Workspace_STATUS_fromStorage: p60,
+          Workspace_STATUS_toStorage: p61,
+          Workspace_Spec_fromStorage: p62,
+          Workspace_Spec_toStorage: {"known":k32,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_toStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_toStorage"}],["=","encryption",{"obj":"EncryptionDetails_toStorage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_toStorage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_toStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v20210601"]]},
+          WorkspacesBigDataPoolOperatorSpec_fromStorage: p56,
+          WorkspacesBigDataPoolOperatorSpec_toStorage: p57,
+          WorkspacesBigDataPool_STATUS_fromStorage: p63,
+          WorkspacesBigDataPool_STATUS_toStorage: p64,
+          WorkspacesBigDataPool_Spec_fromStorage: p65,
+          WorkspacesBigDataPool_Spec_toStorage: {"known":k35,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_toStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_toStorage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_toStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_toStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_toStorage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_toStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_toStorage"}],["v","v20210601"]]},
+          conditions_Condition_fromStorage: p66,
+          conditions_Condition_toStorage: p66,
+          core_DestinationExpression_fromStorage: p67,
+          core_DestinationExpression_toStorage: p67,
+          genruntime_ConfigMapReference_fromStorage: p68,
+          genruntime_ConfigMapReference_toStorage: p68,
+          genruntime_KnownResourceReference_fromStorage: p69,
+          genruntime_KnownResourceReference_toStorage: p69,
+          genruntime_ResourceReference_fromStorage: p70,
+          genruntime_ResourceReference_toStorage: p70,
+          genruntime_SecretReference_fromStorage: p71,
+          genruntime_SecretReference_toStorage: p71,
+        },
       },
     },
-    "v1api20210601storage": {
-      resources: {
-        Workspace_from_v20210601storage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"Workspace_Spec_from_v20210601storage","status":"Workspace_STATUS_from_v20210601storage"},
-        Workspace_to_v20210601storage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"Workspace_Spec_to_v20210601storage","status":"Workspace_STATUS_to_v20210601storage"},
-        WorkspacesBigDataPool_from_v20210601storage: {"apiVersion":"synapse.azure.com/v1api20210601storage","spec":"WorkspacesBigDataPool_Spec_from_v20210601storage","status":"WorkspacesBigDataPool_STATUS_from_v20210601storage"},
-        WorkspacesBigDataPool_to_v20210601storage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"WorkspacesBigDataPool_Spec_to_v20210601storage","status":"WorkspacesBigDataPool_STATUS_to_v20210601storage"},
-      },
-      types: {
-        AutoPauseProperties_STATUS_from_v20210601storage: p1,
-        AutoPauseProperties_STATUS_to_v20210601storage: p1,
-        AutoPauseProperties_from_v20210601storage: p1,
-        AutoPauseProperties_to_v20210601storage: p1,
-        AutoScaleProperties_STATUS_from_v20210601storage: p3,
-        AutoScaleProperties_STATUS_to_v20210601storage: p3,
-        AutoScaleProperties_from_v20210601storage: p3,
-        AutoScaleProperties_to_v20210601storage: p3,
-        CspWorkspaceAdminProperties_STATUS_from_v20210601storage: p5,
-        CspWorkspaceAdminProperties_STATUS_to_v20210601storage: p5,
-        CspWorkspaceAdminProperties_from_v20210601storage: p5,
-        CspWorkspaceAdminProperties_to_v20210601storage: p5,
-        CustomerManagedKeyDetails_STATUS_from_v20210601storage: {"known":k3,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_from_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_from_v20210601storage"}],["=","status","s"]]},
-        CustomerManagedKeyDetails_STATUS_to_v20210601storage: {"known":k3,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_STATUS_to_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_STATUS_to_v20210601storage"}],["=","status","s"]]},
-        CustomerManagedKeyDetails_from_v20210601storage: {"known":k4,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_from_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_from_v20210601storage"}]]},
-        CustomerManagedKeyDetails_to_v20210601storage: {"known":k4,"destBag":true,"steps":[["=","kekIdentity",{"obj":"KekIdentityProperties_to_v20210601storage"}],["=","key",{"obj":"WorkspaceKeyDetails_to_v20210601storage"}]]},
-        DataLakeStorageAccountDetails_STATUS_from_v20210601storage: p11,
-        DataLakeStorageAccountDetails_STATUS_to_v20210601storage: p11,
-        DataLakeStorageAccountDetails_from_v20210601storage: {"known":k6,"destBag":true,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_from_v20210601storage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
-        DataLakeStorageAccountDetails_to_v20210601storage: {"known":k6,"destBag":true,"steps":[["=","accountUrl","s"],["=","accountUrlFromConfig",{"obj":"genruntime_ConfigMapReference_to_v20210601storage"}],["=","createManagedPrivateEndpoint","b"],["=","filesystem","s"],["=","resourceReference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
-        DynamicExecutorAllocation_STATUS_from_v20210601storage: p15,
-        DynamicExecutorAllocation_STATUS_to_v20210601storage: p15,
-        DynamicExecutorAllocation_from_v20210601storage: p15,
-        DynamicExecutorAllocation_to_v20210601storage: p15,
-        EncryptionDetails_STATUS_from_v20210601storage: {"known":k8,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_from_v20210601storage"}],["=","doubleEncryptionEnabled","b"]]},
-        EncryptionDetails_STATUS_to_v20210601storage: {"known":k8,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_STATUS_to_v20210601storage"}],["=","doubleEncryptionEnabled","b"]]},
-        EncryptionDetails_from_v20210601storage: {"known":k9,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_from_v20210601storage"}]]},
-        EncryptionDetails_to_v20210601storage: {"known":k9,"destBag":true,"steps":[["=","cmk",{"obj":"CustomerManagedKeyDetails_to_v20210601storage"}]]},
-        KekIdentityProperties_STATUS_from_v20210601storage: p21,
-        KekIdentityProperties_STATUS_to_v20210601storage: p21,
-        KekIdentityProperties_from_v20210601storage: {"known":k11,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
-        KekIdentityProperties_to_v20210601storage: {"known":k11,"destBag":true,"steps":[["=","useSystemAssignedIdentity","j"],["=","userAssignedIdentityReference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
-        LibraryInfo_STATUS_from_v20210601storage: p25,
-        LibraryInfo_STATUS_to_v20210601storage: p25,
-        LibraryInfo_from_v20210601storage: p27,
-        LibraryInfo_to_v20210601storage: p27,
-        LibraryRequirements_STATUS_from_v20210601storage: p29,
-        LibraryRequirements_STATUS_to_v20210601storage: p29,
-        LibraryRequirements_from_v20210601storage: p31,
-        LibraryRequirements_to_v20210601storage: p31,
-        ManagedIdentity_STATUS_from_v20210601storage: {"known":k16,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_from_v20210601storage"}}]]},
-        ManagedIdentity_STATUS_to_v20210601storage: {"known":k16,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedManagedIdentity_STATUS_to_v20210601storage"}}]]},
-        ManagedIdentity_from_v20210601storage: {"known":k17,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20210601storage"}}]]},
-        ManagedIdentity_to_v20210601storage: {"known":k17,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20210601storage"}}]]},
-        ManagedVirtualNetworkSettings_STATUS_from_v20210601storage: p37,
-        ManagedVirtualNetworkSettings_STATUS_to_v20210601storage: p37,
-        ManagedVirtualNetworkSettings_from_v20210601storage: p37,
-        ManagedVirtualNetworkSettings_to_v20210601storage: p37,
-        PrivateEndpointConnection_STATUS_from_v20210601storage: p39,
-        PrivateEndpointConnection_STATUS_to_v20210601storage: p39,
-        PurviewConfiguration_STATUS_from_v20210601storage: p41,
-        PurviewConfiguration_STATUS_to_v20210601storage: p41,
-        PurviewConfiguration_from_v20210601storage: {"known":k21,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
-        PurviewConfiguration_to_v20210601storage: {"known":k21,"destBag":true,"steps":[["=","purviewResourceReference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
-        SparkConfigProperties_STATUS_from_v20210601storage: p45,
-        SparkConfigProperties_STATUS_to_v20210601storage: p45,
-        SparkConfigProperties_from_v20210601storage: p47,
-        SparkConfigProperties_to_v20210601storage: p47,
-        UserAssignedIdentityDetails_from_v20210601storage: {"known":k24,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20210601storage"}]]},
-        UserAssignedIdentityDetails_to_v20210601storage: {"known":k24,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20210601storage"}]]},
-        UserAssignedManagedIdentity_STATUS_from_v20210601storage: p51,
-        UserAssignedManagedIdentity_STATUS_to_v20210601storage: p51,
-        VirtualNetworkProfile_STATUS_from_v20210601storage: p53,
-        VirtualNetworkProfile_STATUS_to_v20210601storage: p53,
-        VirtualNetworkProfile_from_v20210601storage: p53,
-        VirtualNetworkProfile_to_v20210601storage: p53,
-        WorkspaceKeyDetails_STATUS_from_v20210601storage: p55,
-        WorkspaceKeyDetails_STATUS_to_v20210601storage: p55,
-        WorkspaceKeyDetails_from_v20210601storage: p55,
-        WorkspaceKeyDetails_to_v20210601storage: p55,
-        WorkspaceOperatorSpec_from_v20210601storage: p72,
-        WorkspaceOperatorSpec_to_v20210601storage: p73,
-        WorkspaceRepositoryConfiguration_STATUS_from_v20210601storage: p59,
-        WorkspaceRepositoryConfiguration_STATUS_to_v20210601storage: p59,
-        WorkspaceRepositoryConfiguration_from_v20210601storage: p59,
-        WorkspaceRepositoryConfiguration_to_v20210601storage: p59,
-        Workspace_STATUS_from_v20210601storage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_from_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_from_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_from_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_from_v20210601storage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_from_v20210601storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_from_v20210601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_from_v20210601storage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_from_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_from_v20210601storage"}],["=","workspaceUID","s"]]},
-        Workspace_STATUS_to_v20210601storage: {"known":k30,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","identity",{"obj":"ManagedIdentity_STATUS_to_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","adlaResourceId","s"],["=","azureADOnlyAuthentication","b"],["=","connectivityEndpoints",{"map":"s"}],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_STATUS_to_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_STATUS_to_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_STATUS_to_v20210601storage"}],["=","extraProperties",{"map":"j"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_STATUS_to_v20210601storage"}],["=","privateEndpointConnections",{"arr":{"obj":"PrivateEndpointConnection_STATUS_to_v20210601storage"}}],["=","provisioningState","s"],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_STATUS_to_v20210601storage"}],["=","settings",{"map":"j"}],["=","sqlAdministratorLogin","s"],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_STATUS_to_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_STATUS_to_v20210601storage"}],["=","workspaceUID","s"]]},
-        Workspace_Spec_from_v20210601storage: {"known":k31,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210601storage"}],["=","identity",{"obj":"ManagedIdentity_from_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_from_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_from_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_from_v20210601storage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_from_v20210601storage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_from_v20210601storage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_from_v20210601storage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_from_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_from_v20210601storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_from_v20210601storage"}],["=0","originalVersion","s"]]},
-        Workspace_Spec_to_v20210601storage: {"known":k31,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210601storage"}],["=","identity",{"obj":"ManagedIdentity_to_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_to_v20210601storage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_to_v20210601storage"}],["=","encryption",{"obj":"EncryptionDetails_to_v20210601storage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_to_v20210601storage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_to_v20210601storage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_to_v20210601storage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_to_v20210601storage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_to_v20210601storage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_to_v20210601storage"}],["=0","originalVersion","s"]]},
-        WorkspacesBigDataPoolOperatorSpec_from_v20210601storage: p72,
-        WorkspacesBigDataPoolOperatorSpec_to_v20210601storage: p73,
-        WorkspacesBigDataPool_STATUS_from_v20210601storage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_from_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_from_v20210601storage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_from_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_from_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_from_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_from_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]},
-        WorkspacesBigDataPool_STATUS_to_v20210601storage: {"known":k33,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20210601storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_STATUS_to_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_STATUS_to_v20210601storage"}],["=","cacheSize","i"],["=","creationDate","s"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_STATUS_to_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_STATUS_to_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","lastSucceededTimestamp","s"],["=","libraryRequirements",{"obj":"LibraryRequirements_STATUS_to_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_STATUS_to_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"]]},
-        WorkspacesBigDataPool_Spec_from_v20210601storage: {"known":k34,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_from_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_from_v20210601storage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_from_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_from_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_from_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_from_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_from_v20210601storage"}],["=0","originalVersion","s"]]},
-        WorkspacesBigDataPool_Spec_to_v20210601storage: {"known":k34,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20210601storage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_to_v20210601storage"}],["=","autoScale",{"obj":"AutoScaleProperties_to_v20210601storage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_to_v20210601storage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_to_v20210601storage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_to_v20210601storage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_to_v20210601storage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_to_v20210601storage"}],["=0","originalVersion","s"]]},
-        conditions_Condition_from_v20210601storage: p66,
-        conditions_Condition_to_v20210601storage: p66,
-        core_DestinationExpression_from_v20210601storage: p67,
-        core_DestinationExpression_to_v20210601storage: p67,
-        genruntime_ConfigMapReference_from_v20210601storage: p68,
-        genruntime_ConfigMapReference_to_v20210601storage: p68,
-        genruntime_KnownResourceReference_from_v20210601storage: p69,
-        genruntime_KnownResourceReference_to_v20210601storage: p69,
-        genruntime_ResourceReference_from_v20210601storage: p70,
-        genruntime_ResourceReference_to_v20210601storage: p70,
-        genruntime_SecretReference_from_v20210601storage: p71,
-        genruntime_SecretReference_to_v20210601storage: p71,
-      },
+    hooks: {
     },
-    "v20210601": {
-      resources: {
-        Workspace_fromStorage: {"apiVersion":"synapse.azure.com/v20210601","spec":"Workspace_Spec_fromStorage","status":"Workspace_STATUS_fromStorage"},
-        Workspace_toStorage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"Workspace_Spec_toStorage","status":"Workspace_STATUS_toStorage"},
-        WorkspacesBigDataPool_fromStorage: {"apiVersion":"synapse.azure.com/v20210601","spec":"WorkspacesBigDataPool_Spec_fromStorage","status":"WorkspacesBigDataPool_STATUS_fromStorage"},
-        WorkspacesBigDataPool_toStorage: {"apiVersion":"synapse.azure.com/v20210601storage","spec":"WorkspacesBigDataPool_Spec_toStorage","status":"WorkspacesBigDataPool_STATUS_toStorage"},
-      },
-      types: {
-        AutoPauseProperties_STATUS_fromStorage: p0,
-        AutoPauseProperties_STATUS_toStorage: p1,
-        AutoPauseProperties_fromStorage: p0,
-        AutoPauseProperties_toStorage: p1,
-        AutoScaleProperties_STATUS_fromStorage: p2,
-        AutoScaleProperties_STATUS_toStorage: p3,
-        AutoScaleProperties_fromStorage: p2,
-        AutoScaleProperties_toStorage: p3,
-        CspWorkspaceAdminProperties_STATUS_fromStorage: p4,
-        CspWorkspaceAdminProperties_STATUS_toStorage: p5,
-        CspWorkspaceAdminProperties_fromStorage: p4,
-        CspWorkspaceAdminProperties_toStorage: p5,
-        CustomerManagedKeyDetails_STATUS_fromStorage: p6,
-        CustomerManagedKeyDetails_STATUS_toStorage: p7,
-        CustomerManagedKeyDetails_fromStorage: p8,
-        CustomerManagedKeyDetails_toStorage: p9,
-        DataLakeStorageAccountDetails_STATUS_fromStorage: p10,
-        DataLakeStorageAccountDetails_STATUS_toStorage: p11,
-        DataLakeStorageAccountDetails_fromStorage: p12,
-        DataLakeStorageAccountDetails_toStorage: p13,
-        DynamicExecutorAllocation_STATUS_fromStorage: p14,
-        DynamicExecutorAllocation_STATUS_toStorage: p15,
-        DynamicExecutorAllocation_fromStorage: p14,
-        DynamicExecutorAllocation_toStorage: p15,
-        EncryptionDetails_STATUS_fromStorage: p16,
-        EncryptionDetails_STATUS_toStorage: p17,
-        EncryptionDetails_fromStorage: p18,
-        EncryptionDetails_toStorage: p19,
-        KekIdentityProperties_STATUS_fromStorage: p20,
-        KekIdentityProperties_STATUS_toStorage: p21,
-        KekIdentityProperties_fromStorage: p22,
-        KekIdentityProperties_toStorage: p23,
-        LibraryInfo_STATUS_fromStorage: p24,
-        LibraryInfo_STATUS_toStorage: p25,
-        LibraryInfo_fromStorage: p26,
-        LibraryInfo_toStorage: p27,
-        LibraryRequirements_STATUS_fromStorage: p28,
-        LibraryRequirements_STATUS_toStorage: p29,
-        LibraryRequirements_fromStorage: p30,
-        LibraryRequirements_toStorage: p31,
-        ManagedIdentity_STATUS_fromStorage: p32,
-        ManagedIdentity_STATUS_toStorage: p33,
-        ManagedIdentity_fromStorage: p34,
-        ManagedIdentity_toStorage: p35,
-        ManagedVirtualNetworkSettings_STATUS_fromStorage: p36,
-        ManagedVirtualNetworkSettings_STATUS_toStorage: p37,
-        ManagedVirtualNetworkSettings_fromStorage: p36,
-        ManagedVirtualNetworkSettings_toStorage: p37,
-        PrivateEndpointConnection_STATUS_fromStorage: p38,
-        PrivateEndpointConnection_STATUS_toStorage: p39,
-        PurviewConfiguration_STATUS_fromStorage: p40,
-        PurviewConfiguration_STATUS_toStorage: p41,
-        PurviewConfiguration_fromStorage: p42,
-        PurviewConfiguration_toStorage: p43,
-        SparkConfigProperties_STATUS_fromStorage: p44,
-        SparkConfigProperties_STATUS_toStorage: p45,
-        SparkConfigProperties_fromStorage: p46,
-        SparkConfigProperties_toStorage: p47,
-        UserAssignedIdentityDetails_fromStorage: p48,
-        UserAssignedIdentityDetails_toStorage: p49,
-        UserAssignedManagedIdentity_STATUS_fromStorage: p50,
-        UserAssignedManagedIdentity_STATUS_toStorage: p51,
-        VirtualNetworkProfile_STATUS_fromStorage: p52,
-        VirtualNetworkProfile_STATUS_toStorage: p53,
-        VirtualNetworkProfile_fromStorage: p52,
-        VirtualNetworkProfile_toStorage: p53,
-        WorkspaceKeyDetails_STATUS_fromStorage: p54,
-        WorkspaceKeyDetails_STATUS_toStorage: p55,
-        WorkspaceKeyDetails_fromStorage: p54,
-        WorkspaceKeyDetails_toStorage: p55,
-        WorkspaceOperatorSpec_fromStorage: p56,
-        WorkspaceOperatorSpec_toStorage: p57,
-        WorkspaceRepositoryConfiguration_STATUS_fromStorage: p58,
-        WorkspaceRepositoryConfiguration_STATUS_toStorage: p59,
-        WorkspaceRepositoryConfiguration_fromStorage: p58,
-        WorkspaceRepositoryConfiguration_toStorage: p59,
-        Workspace_STATUS_fromStorage: p60,
-        Workspace_STATUS_toStorage: p61,
-        Workspace_Spec_fromStorage: p62,
-        Workspace_Spec_toStorage: {"known":k32,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","identity",{"obj":"ManagedIdentity_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","azureADOnlyAuthentication","b"],["=","cspWorkspaceAdminProperties",{"obj":"CspWorkspaceAdminProperties_toStorage"}],["=","defaultDataLakeStorage",{"obj":"DataLakeStorageAccountDetails_toStorage"}],["=","encryption",{"obj":"EncryptionDetails_toStorage"}],["=","managedResourceGroupName","s"],["=","managedVirtualNetwork","s"],["=","managedVirtualNetworkSettings",{"obj":"ManagedVirtualNetworkSettings_toStorage"}],["=","publicNetworkAccess","s"],["=","purviewConfiguration",{"obj":"PurviewConfiguration_toStorage"}],["=","sqlAdministratorLogin","s"],["=","sqlAdministratorLoginPassword",{"obj":"genruntime_SecretReference_toStorage"}],["=","trustedServiceBypassEnabled","b"],["=","virtualNetworkProfile",{"obj":"VirtualNetworkProfile_toStorage"}],["=","workspaceRepositoryConfiguration",{"obj":"WorkspaceRepositoryConfiguration_toStorage"}],["=","operatorSpec",{"obj":"WorkspaceOperatorSpec_toStorage"}],["v","v20210601"]]},
-        WorkspacesBigDataPoolOperatorSpec_fromStorage: p56,
-        WorkspacesBigDataPoolOperatorSpec_toStorage: p57,
-        WorkspacesBigDataPool_STATUS_fromStorage: p63,
-        WorkspacesBigDataPool_STATUS_toStorage: p64,
-        WorkspacesBigDataPool_Spec_fromStorage: p65,
-        WorkspacesBigDataPool_Spec_toStorage: {"known":k35,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","location","s"],["=","tags",{"map":"s"}],["=","autoPause",{"obj":"AutoPauseProperties_toStorage"}],["=","autoScale",{"obj":"AutoScaleProperties_toStorage"}],["=","cacheSize","i"],["=","customLibraries",{"arr":{"obj":"LibraryInfo_toStorage"}}],["=","defaultSparkLogFolder","s"],["=","dynamicExecutorAllocation",{"obj":"DynamicExecutorAllocation_toStorage"}],["=","isAutotuneEnabled","b"],["=","isComputeIsolationEnabled","b"],["=","libraryRequirements",{"obj":"LibraryRequirements_toStorage"}],["=","nodeCount","i"],["=","nodeSize","s"],["=","nodeSizeFamily","s"],["=","provisioningState","s"],["=","sessionLevelPackagesEnabled","b"],["=","sparkConfigProperties",{"obj":"SparkConfigProperties_toStorage"}],["=","sparkEventsFolder","s"],["=","sparkVersion","s"],["=","operatorSpec",{"obj":"WorkspacesBigDataPoolOperatorSpec_toStorage"}],["v","v20210601"]]},
-        conditions_Condition_fromStorage: p66,
-        conditions_Condition_toStorage: p66,
-        core_DestinationExpression_fromStorage: p67,
-        core_DestinationExpression_toStorage: p67,
-        genruntime_ConfigMapReference_fromStorage: p68,
-        genruntime_ConfigMapReference_toStorage: p68,
-        genruntime_KnownResourceReference_fromStorage: p69,
-        genruntime_KnownResourceReference_toStorage: p69,
-        genruntime_ResourceReference_fromStorage: p70,
-        genruntime_ResourceReference_toStorage: p70,
-        genruntime_SecretReference_fromStorage: p71,
-        genruntime_SecretReference_toStorage: p71,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

@@ -2,789 +2,797 @@
 /** The conversions of web.azure.com, as data compiled on first use. */
 import type { GroupPlans, TypeConversionPlan } from '../../src/lib/conversion/plan-table.ts';
 
-// Name lists and plans that recur (the same type in several versions and directions), written once.
-const k0: readonly string[] = ["url"];
-const k1: readonly string[] = ["id"];
-const k2: readonly string[] = ["reference"];
-const k3: readonly string[] = ["actionType","customAction","minProcessExecutionTime"];
-const k4: readonly string[] = ["exe","parameters"];
-const k5: readonly string[] = ["actions","triggers"];
-const k6: readonly string[] = ["count","path","timeInterval","timeTaken"];
-const k7: readonly string[] = ["privateBytesInKB","requests","slowRequests","slowRequestsWithPath","statusCodes","statusCodesRange"];
-const k8: readonly string[] = ["accountName","mountPath","shareName","state","type"];
-const k9: readonly string[] = ["accessKey","accountName","mountPath","shareName","type"];
-const k10: readonly string[] = ["name","reason","value"];
-const k11: readonly string[] = ["appSettingsOverrides","cloneCustomHostNames","cloneSourceControl","configureLoadBalancing","correlationId","hostingEnvironment","overwrite","sourceWebAppId","sourceWebAppLocation","trafficManagerProfileId","trafficManagerProfileName"];
-const k12: readonly string[] = ["appSettingsOverrides","cloneCustomHostNames","cloneSourceControl","configureLoadBalancing","correlationId","hostingEnvironment","overwrite","sourceWebAppReference","sourceWebAppLocation","trafficManagerProfileReference","trafficManagerProfileName"];
-const k13: readonly string[] = ["connectionString","name","type"];
-const k14: readonly string[] = ["allowedOrigins","supportCredentials"];
-const k15: readonly string[] = ["rampUpRules"];
-const k16: readonly string[] = ["name","type"];
-const k17: readonly string[] = ["name"];
-const k18: readonly string[] = ["runtimeStack","runtimeVersion"];
-const k19: readonly string[] = ["codeConfiguration","containerConfiguration","generateWorkflowFile","isLinux"];
-const k20: readonly string[] = ["imageName","serverUrl","username"];
-const k21: readonly string[] = ["imageName","password","serverUrl","username"];
-const k22: readonly string[] = ["arguments","extension","scriptProcessor"];
-const k23: readonly string[] = ["hostType","name","sslState","thumbprint","toUpdate","virtualIP"];
-const k24: readonly string[] = ["id","name","type"];
-const k25: readonly string[] = ["action","description","headers","ipAddress","name","priority","subnetMask","subnetTrafficTag","tag","vnetSubnetResourceId","vnetTrafficTag"];
-const k26: readonly string[] = ["action","description","headers","ipAddress","name","priority","subnetMask","subnetTrafficTag","tag","vnetSubnetResourceReference","vnetTrafficTag"];
-const k27: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
-const k28: readonly string[] = ["type","userAssignedIdentities"];
-const k29: readonly string[] = ["name","value"];
-const k30: readonly string[] = ["dynamicTagsJson","id","isPushEnabled","kind","name","tagWhitelistJson","tagsRequiringAuth","type"];
-const k31: readonly string[] = ["dynamicTagsJson","isPushEnabled","kind","tagWhitelistJson","tagsRequiringAuth"];
-const k32: readonly string[] = ["actionHostName","changeDecisionCallbackUrl","changeIntervalInMinutes","changeStep","maxReroutePercentage","minReroutePercentage","name","reroutePercentage"];
-const k33: readonly string[] = ["count","timeInterval"];
-const k34: readonly string[] = ["configMapExpressions","secretExpressions"];
-const k35: readonly string[] = ["conditions","id","name","type","extendedLocation","kind","location","sku","tags","elasticScaleEnabled","freeOfferExpirationTime","geoRegion","hostingEnvironmentProfile","hyperV","isSpot","isXenon","kubeEnvironmentProfile","maximumElasticWorkerCount","maximumNumberOfWorkers","numberOfSites","numberOfWorkers","perSiteScaling","provisioningState","reserved","resourceGroup","spotExpirationTime","status","subscription","targetWorkerCount","targetWorkerSizeId","workerTierName","zoneRedundant"];
-const k36: readonly string[] = ["azureName","owner","extendedLocation","kind","location","sku","tags","elasticScaleEnabled","freeOfferExpirationTime","hostingEnvironmentProfile","hyperV","isSpot","isXenon","kubeEnvironmentProfile","maximumElasticWorkerCount","perSiteScaling","reserved","spotExpirationTime","targetWorkerCount","targetWorkerSizeId","workerTierName","zoneRedundant","operatorSpec","originalVersion"];
-const k37: readonly string[] = ["azureName","owner","extendedLocation","kind","location","sku","tags","elasticScaleEnabled","freeOfferExpirationTime","hostingEnvironmentProfile","hyperV","isSpot","isXenon","kubeEnvironmentProfile","maximumElasticWorkerCount","perSiteScaling","reserved","spotExpirationTime","targetWorkerCount","targetWorkerSizeId","workerTierName","zoneRedundant","operatorSpec"];
-const k38: readonly string[] = ["acrUseManagedIdentityCreds","acrUserManagedIdentityID","alwaysOn","apiDefinition","apiManagementConfig","appCommandLine","appSettings","autoHealEnabled","autoHealRules","autoSwapSlotName","azureStorageAccounts","connectionStrings","cors","defaultDocuments","detailedErrorLoggingEnabled","documentRoot","experiments","ftpsState","functionAppScaleLimit","functionsRuntimeScaleMonitoringEnabled","handlerMappings","healthCheckPath","http20Enabled","httpLoggingEnabled","ipSecurityRestrictions","javaContainer","javaContainerVersion","javaVersion","keyVaultReferenceIdentity","limits","linuxFxVersion","loadBalancing","localMySqlEnabled","logsDirectorySizeLimit","machineKey","managedPipelineMode","managedServiceIdentityId","minTlsVersion","minimumElasticInstanceCount","netFrameworkVersion","nodeVersion","numberOfWorkers","phpVersion","powerShellVersion","preWarmedInstanceCount","publicNetworkAccess","publishingUsername","push","pythonVersion","remoteDebuggingEnabled","remoteDebuggingVersion","requestTracingEnabled","requestTracingExpirationTime","scmIpSecurityRestrictions","scmIpSecurityRestrictionsUseMain","scmMinTlsVersion","scmType","tracingOptions","use32BitWorkerProcess","virtualApplications","vnetName","vnetPrivatePortsCount","vnetRouteAllEnabled","webSocketsEnabled","websiteTimeZone","windowsFxVersion","xManagedServiceIdentityId"];
-const k39: readonly string[] = ["acrUseManagedIdentityCreds","acrUserManagedIdentityID","alwaysOn","apiDefinition","apiManagementConfig","appCommandLine","appSettings","autoHealEnabled","autoHealRules","autoSwapSlotName","azureStorageAccounts","connectionStrings","cors","defaultDocuments","detailedErrorLoggingEnabled","documentRoot","experiments","ftpsState","functionAppScaleLimit","functionsRuntimeScaleMonitoringEnabled","handlerMappings","healthCheckPath","http20Enabled","httpLoggingEnabled","ipSecurityRestrictions","javaContainer","javaContainerVersion","javaVersion","keyVaultReferenceIdentity","limits","linuxFxVersion","loadBalancing","localMySqlEnabled","logsDirectorySizeLimit","managedPipelineMode","managedServiceIdentityId","minTlsVersion","minimumElasticInstanceCount","netFrameworkVersion","nodeVersion","numberOfWorkers","phpVersion","powerShellVersion","preWarmedInstanceCount","publicNetworkAccess","publishingUsername","push","pythonVersion","remoteDebuggingEnabled","remoteDebuggingVersion","requestTracingEnabled","requestTracingExpirationTime","scmIpSecurityRestrictions","scmIpSecurityRestrictionsUseMain","scmMinTlsVersion","scmType","tracingOptions","use32BitWorkerProcess","virtualApplications","vnetName","vnetPrivatePortsCount","vnetRouteAllEnabled","webSocketsEnabled","websiteTimeZone","windowsFxVersion","xManagedServiceIdentityId"];
-const k40: readonly string[] = ["maxDiskSizeInMb","maxMemoryInMb","maxPercentageCpu"];
-const k41: readonly string[] = ["decryption","decryptionKey","validation","validationKey"];
-const k42: readonly string[] = ["conditions","id","name","type","extendedLocation","identity","kind","location","tags","availabilityState","clientAffinityEnabled","clientCertEnabled","clientCertExclusionPaths","clientCertMode","cloningInfo","containerSize","customDomainVerificationId","dailyMemoryTimeQuota","defaultHostName","enabled","enabledHostNames","hostNameSslStates","hostNames","hostNamesDisabled","hostingEnvironmentProfile","httpsOnly","hyperV","inProgressOperationId","isDefaultContainer","isXenon","keyVaultReferenceIdentity","lastModifiedTimeUtc","maxNumberOfWorkers","outboundIpAddresses","possibleOutboundIpAddresses","publicNetworkAccess","redundancyMode","repositorySiteName","reserved","resourceGroup","scmSiteAlsoStopped","serverFarmId","siteConfig","slotSwapStatus","state","storageAccountRequired","suspendedTill","targetSwapSlot","trafficManagerHostNames","usageState","virtualNetworkSubnetId","vnetContentShareEnabled","vnetImagePullEnabled","vnetRouteAllEnabled"];
-const k43: readonly string[] = ["azureName","owner","extendedLocation","identity","kind","location","tags","clientAffinityEnabled","clientCertEnabled","clientCertExclusionPaths","clientCertMode","cloningInfo","containerSize","customDomainVerificationId","dailyMemoryTimeQuota","enabled","hostNameSslStates","hostNamesDisabled","hostingEnvironmentProfile","httpsOnly","hyperV","isXenon","keyVaultReferenceIdentity","publicNetworkAccess","redundancyMode","reserved","scmSiteAlsoStopped","serverFarmReference","siteConfig","storageAccountRequired","virtualNetworkSubnetReference","vnetContentShareEnabled","vnetImagePullEnabled","vnetRouteAllEnabled","operatorSpec","originalVersion"];
-const k44: readonly string[] = ["azureName","owner","extendedLocation","identity","kind","location","tags","clientAffinityEnabled","clientCertEnabled","clientCertExclusionPaths","clientCertMode","cloningInfo","containerSize","customDomainVerificationId","dailyMemoryTimeQuota","enabled","hostNameSslStates","hostNamesDisabled","hostingEnvironmentProfile","httpsOnly","hyperV","isXenon","keyVaultReferenceIdentity","publicNetworkAccess","redundancyMode","reserved","scmSiteAlsoStopped","serverFarmReference","siteConfig","storageAccountRequired","virtualNetworkSubnetReference","vnetContentShareEnabled","vnetImagePullEnabled","vnetRouteAllEnabled","operatorSpec"];
-const k45: readonly string[] = ["conditions","id","name","type","kind","branch","deploymentRollbackEnabled","gitHubActionConfiguration","isGitHubAction","isManualIntegration","isMercurial","repoUrl"];
-const k46: readonly string[] = ["owner","kind","branch","deploymentRollbackEnabled","gitHubActionConfiguration","isGitHubAction","isManualIntegration","isMercurial","repoUrl","operatorSpec","originalVersion"];
-const k47: readonly string[] = ["owner","kind","branch","deploymentRollbackEnabled","gitHubActionConfiguration","isGitHubAction","isManualIntegration","isMercurial","repoUrl","operatorSpec"];
-const k48: readonly string[] = ["default","elasticMaximum","maximum","minimum","scaleType"];
-const k49: readonly string[] = ["capabilities","capacity","family","locations","name","size","skuCapacity","tier"];
-const k50: readonly string[] = ["destinationSlotName","sourceSlotName","timestampUtc"];
-const k51: readonly string[] = ["count","path","status","subStatus","timeInterval","win32Status"];
-const k52: readonly string[] = ["count","path","statusCodes","timeInterval"];
-const k53: readonly string[] = ["clientId","principalId"];
-const k54: readonly string[] = ["physicalPath","preloadEnabled","virtualDirectories","virtualPath"];
-const k55: readonly string[] = ["physicalPath","virtualPath"];
-const k56: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
-const k57: readonly string[] = ["name","key","value","annotations","labels"];
-const k58: readonly string[] = ["name","armId"];
-const k59: readonly string[] = ["group","kind","name","armId"];
-const k60: readonly string[] = ["name","key"];
-const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","url","s"]]};
-const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","url","s"]]};
-const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","id","s"]]};
-const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","id","s"]]};
-const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","actionType",{"spell":["CustomAction","LogEvent","Recycle"]}],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_fromStorage"}],["=","minProcessExecutionTime","s"]]};
-const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_toStorage"}],["=","minProcessExecutionTime","s"]]};
-const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","actionType",{"spell":["CustomAction","LogEvent","Recycle"]}],["=","customAction",{"obj":"AutoHealCustomAction_fromStorage"}],["=","minProcessExecutionTime","s"]]};
-const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_toStorage"}],["=","minProcessExecutionTime","s"]]};
-const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","exe","s"],["=","parameters","s"]]};
-const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","exe","s"],["=","parameters","s"]]};
-const p12: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_fromStorage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_fromStorage"}]]};
-const p13: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_toStorage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_toStorage"}]]};
-const p14: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","actions",{"obj":"AutoHealActions_fromStorage"}],["=","triggers",{"obj":"AutoHealTriggers_fromStorage"}]]};
-const p15: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_toStorage"}],["=","triggers",{"obj":"AutoHealTriggers_toStorage"}]]};
-const p16: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","count","i"],["=","path","s"],["=","timeInterval","s"],["=","timeTaken","s"]]};
-const p17: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","timeInterval","s"],["=","timeTaken","s"]]};
-const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_fromStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_fromStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_fromStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_fromStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_fromStorage"}}]]};
-const p19: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_toStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_toStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_toStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_toStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_toStorage"}}]]};
-const p20: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_fromStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_fromStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_fromStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_fromStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_fromStorage"}}]]};
-const p21: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_toStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_toStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_toStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_toStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_toStorage"}}]]};
-const p22: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","state",{"spell":["InvalidCredentials","InvalidShare","NotValidated","Ok"]}],["=","type",{"spell":["AzureBlob","AzureFiles"]}]]};
-const p23: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","state","s"],["=","type","s"]]};
-const p24: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type",{"spell":["AzureBlob","AzureFiles"]}]]};
-const p25: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type","s"]]};
-const p26: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name","s"],["=","reason","s"],["=","value","s"]]};
-const p27: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","reason","s"],["=","value","s"]]};
-const p28: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppId","s"],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileId","s"],["=","trafficManagerProfileName","s"]]};
-const p29: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppId","s"],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileId","s"],["=","trafficManagerProfileName","s"]]};
-const p30: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","trafficManagerProfileName","s"]]};
-const p31: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","trafficManagerProfileName","s"]]};
-const p32: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","connectionString","s"],["=","name","s"],["=","type",{"spell":["ApiHub","Custom","DocDb","EventHub","MySql","NotificationHub","PostgreSQL","RedisCache","SQLAzure","SQLServer","ServiceBus"]}]]};
-const p33: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","connectionString","s"],["=","name","s"],["=","type","s"]]};
-const p34: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","allowedOrigins",{"arr":"s"}],["=","supportCredentials","b"]]};
-const p35: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","allowedOrigins",{"arr":"s"}],["=","supportCredentials","b"]]};
-const p36: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_fromStorage"}}]]};
-const p37: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_toStorage"}}]]};
-const p38: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_fromStorage"}}]]};
-const p39: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_toStorage"}}]]};
-const p40: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","name","s"],["=","type","s"]]};
-const p41: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","name","s"],["=","type","s"]]};
-const p42: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","name","s"]]};
-const p43: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","name","s"]]};
-const p44: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","runtimeStack","s"],["=","runtimeVersion","s"]]};
-const p45: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","runtimeStack","s"],["=","runtimeVersion","s"]]};
-const p46: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_fromStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_fromStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
-const p47: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_toStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_toStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
-const p48: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_fromStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_fromStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
-const p49: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_toStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_toStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
-const p50: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","imageName","s"],["=","serverUrl","s"],["=","username","s"]]};
-const p51: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","imageName","s"],["=","serverUrl","s"],["=","username","s"]]};
-const p52: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_fromStorage"}],["=","serverUrl","s"],["=","username","s"]]};
-const p53: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_toStorage"}],["=","serverUrl","s"],["=","username","s"]]};
-const p54: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","arguments","s"],["=","extension","s"],["=","scriptProcessor","s"]]};
-const p55: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","arguments","s"],["=","extension","s"],["=","scriptProcessor","s"]]};
-const p56: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","hostType",{"spell":["Repository","Standard"]}],["=","name","s"],["=","sslState",{"spell":["Disabled","IpBasedEnabled","SniEnabled"]}],["=","thumbprint","s"],["=","toUpdate","b"],["=","virtualIP","s"]]};
-const p57: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","hostType","s"],["=","name","s"],["=","sslState","s"],["=","thumbprint","s"],["=","toUpdate","b"],["=","virtualIP","s"]]};
-const p58: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","id","s"],["=","name","s"],["=","type","s"]]};
-const p59: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","id","s"],["=","name","s"],["=","type","s"]]};
-const p60: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag",{"spell":["Default","ServiceTag","XffProxy"]}],["=","vnetSubnetResourceId","s"],["=","vnetTrafficTag","i"]]};
-const p61: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceId","s"],["=","vnetTrafficTag","i"]]};
-const p62: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag",{"spell":["Default","ServiceTag","XffProxy"]}],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vnetTrafficTag","i"]]};
-const p63: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vnetTrafficTag","i"]]};
-const p64: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
-const p65: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
-const p66: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
-const p67: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
-const p68: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","name","s"],["=","value","s"]]};
-const p69: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]};
-const p70: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","dynamicTagsJson","s"],["=","id","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","name","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"],["=","type","s"]]};
-const p71: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","dynamicTagsJson","s"],["=","id","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","name","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"],["=","type","s"]]};
-const p72: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","dynamicTagsJson","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"]]};
-const p73: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","dynamicTagsJson","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"]]};
-const p74: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","actionHostName","s"],["=","changeDecisionCallbackUrl","s"],["=","changeIntervalInMinutes","i"],["=","changeStep","n"],["=","maxReroutePercentage","n"],["=","minReroutePercentage","n"],["=","name","s"],["=","reroutePercentage","n"]]};
-const p75: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","actionHostName","s"],["=","changeDecisionCallbackUrl","s"],["=","changeIntervalInMinutes","i"],["=","changeStep","n"],["=","maxReroutePercentage","n"],["=","minReroutePercentage","n"],["=","name","s"],["=","reroutePercentage","n"]]};
-const p76: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","count","i"],["=","timeInterval","s"]]};
-const p77: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","count","i"],["=","timeInterval","s"]]};
-const p78: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
-const p79: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
-const p80: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_fromStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_fromStorage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","InProgress","Succeeded"]}],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status",{"spell":["Creating","Pending","Ready"]}],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]};
-const p81: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_toStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_toStorage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]};
-const p82: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_fromStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_fromStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_fromStorage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_fromStorage"}]]};
-const p83: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_fromStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_fromStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_fromStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_fromStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_fromStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_fromStorage"}}],["=","cors",{"obj":"CorsSettings_STATUS_fromStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_fromStorage"}],["=","ftpsState",{"spell":["AllAllowed","Disabled","FtpsOnly"]}],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_fromStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_fromStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_fromStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing",{"spell":["LeastRequests","LeastResponseTime","PerSiteRoundRobin","RequestHash","WeightedRoundRobin","WeightedTotalTraffic"]}],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_fromStorage"}],["=","managedPipelineMode",{"spell":["Classic","Integrated"]}],["=","managedServiceIdentityId","i"],["=","minTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_fromStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_fromStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","scmType",{"spell":["BitbucketGit","BitbucketHg","CodePlexGit","CodePlexHg","Dropbox","ExternalGit","ExternalHg","GitHub","LocalGit","None","OneDrive","Tfs","VSO","VSTSRM"]}],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_fromStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
-const p84: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_toStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_toStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_toStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_toStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_toStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_toStorage"}}],["=","cors",{"obj":"CorsSettings_STATUS_toStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_toStorage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_toStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_toStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_toStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_toStorage"}],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_toStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_toStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_toStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
-const p85: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_fromStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_fromStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_fromStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_fromStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_fromStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_fromStorage"}}],["=","cors",{"obj":"CorsSettings_fromStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_fromStorage"}],["=","ftpsState",{"spell":["AllAllowed","Disabled","FtpsOnly"]}],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_fromStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_fromStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_fromStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing",{"spell":["LeastRequests","LeastResponseTime","PerSiteRoundRobin","RequestHash","WeightedRoundRobin","WeightedTotalTraffic"]}],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode",{"spell":["Classic","Integrated"]}],["=","managedServiceIdentityId","i"],["=","minTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_fromStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_fromStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","scmType",{"spell":["BitbucketGit","BitbucketHg","CodePlexGit","CodePlexHg","Dropbox","ExternalGit","ExternalHg","GitHub","LocalGit","None","OneDrive","Tfs","VSO","VSTSRM"]}],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_fromStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
-const p86: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_toStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_toStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_toStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_toStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_toStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_toStorage"}}],["=","cors",{"obj":"CorsSettings_toStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_toStorage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_toStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_toStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_toStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_toStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_toStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_toStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
-const p87: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","maxDiskSizeInMb","i"],["=","maxMemoryInMb","i"],["=","maxPercentageCpu","n"]]};
-const p88: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","maxDiskSizeInMb","i"],["=","maxMemoryInMb","i"],["=","maxPercentageCpu","n"]]};
-const p89: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","decryption","s"],["=","decryptionKey","s"],["=","validation","s"],["=","validationKey","s"]]};
-const p90: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","decryption","s"],["=","decryptionKey","s"],["=","validation","s"],["=","validationKey","s"]]};
-const p91: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState",{"spell":["DisasterRecoveryMode","Limited","Normal"]}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode",{"spell":["Optional","OptionalInteractiveUser","Required"]}],["=","cloningInfo",{"obj":"CloningInfo_STATUS_fromStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_fromStorage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_fromStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode",{"spell":["ActiveActive","Failover","GeoRedundant","Manual","None"]}],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_fromStorage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_fromStorage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState",{"spell":["Exceeded","Normal"]}],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]};
-const p92: TypeConversionPlan = {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_toStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_toStorage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_toStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_toStorage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_toStorage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]};
-const p93: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode",{"spell":["Optional","OptionalInteractiveUser","Required"]}],["=","cloningInfo",{"obj":"CloningInfo_fromStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_fromStorage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_fromStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode",{"spell":["ActiveActive","Failover","GeoRedundant","Manual","None"]}],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","siteConfig",{"obj":"SiteConfig_fromStorage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_fromStorage"}]]};
-const p94: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_fromStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]};
-const p95: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_toStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]};
-const p96: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_fromStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_fromStorage"}]]};
-const p97: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","default","i"],["=","elasticMaximum","i"],["=","maximum","i"],["=","minimum","i"],["=","scaleType","s"]]};
-const p98: TypeConversionPlan = {"known":k48,"destBag":true,"steps":[["=","default","i"],["=","elasticMaximum","i"],["=","maximum","i"],["=","minimum","i"],["=","scaleType","s"]]};
-const p99: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_fromStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_fromStorage"}],["=","tier","s"]]};
-const p100: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_toStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_toStorage"}],["=","tier","s"]]};
-const p101: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","capabilities",{"arr":{"obj":"Capability_fromStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_fromStorage"}],["=","tier","s"]]};
-const p102: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_toStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_toStorage"}],["=","tier","s"]]};
-const p103: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","destinationSlotName","s"],["=","sourceSlotName","s"],["=","timestampUtc","s"]]};
-const p104: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","destinationSlotName","s"],["=","sourceSlotName","s"],["=","timestampUtc","s"]]};
-const p105: TypeConversionPlan = {"known":k51,"destBag":false,"steps":[["=","count","i"],["=","path","s"],["=","status","i"],["=","subStatus","i"],["=","timeInterval","s"],["=","win32Status","i"]]};
-const p106: TypeConversionPlan = {"known":k51,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","status","i"],["=","subStatus","i"],["=","timeInterval","s"],["=","win32Status","i"]]};
-const p107: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","count","i"],["=","path","s"],["=","statusCodes","s"],["=","timeInterval","s"]]};
-const p108: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","statusCodes","s"],["=","timeInterval","s"]]};
-const p109: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
-const p110: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
-const p111: TypeConversionPlan = {"known":k53,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p112: TypeConversionPlan = {"known":k53,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
-const p113: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_fromStorage"}}],["=","virtualPath","s"]]};
-const p114: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_toStorage"}}],["=","virtualPath","s"]]};
-const p115: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_fromStorage"}}],["=","virtualPath","s"]]};
-const p116: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_toStorage"}}],["=","virtualPath","s"]]};
-const p117: TypeConversionPlan = {"known":k55,"destBag":false,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
-const p118: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
-const p119: TypeConversionPlan = {"known":k56,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
-const p120: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
-const p121: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
-const p122: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
-const p123: TypeConversionPlan = {"known":k60,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
-const p124: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}]]};
-const p125: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}]]};
-const p126: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}]]};
-const p127: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}]]};
+let table: GroupPlans | undefined;
 
-/** Package -> function name -> plan. */
-export const plans: GroupPlans = {
-  packages: {
-    "v1api20220301": {
-      resources: {
-        ServerFarm_fromStorage: {"apiVersion":"web.azure.com/v1api20220301","spec":"ServerFarm_Spec_fromStorage","status":"ServerFarm_STATUS_fromStorage"},
-        ServerFarm_toStorage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"ServerFarm_Spec_toStorage","status":"ServerFarm_STATUS_toStorage"},
-        Site_fromStorage: {"apiVersion":"web.azure.com/v1api20220301","spec":"Site_Spec_fromStorage","status":"Site_STATUS_fromStorage"},
-        Site_toStorage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"Site_Spec_toStorage","status":"Site_STATUS_toStorage"},
-        SitesSourcecontrol_fromStorage: {"apiVersion":"web.azure.com/v1api20220301","spec":"SitesSourcecontrol_Spec_fromStorage","status":"SitesSourcecontrol_STATUS_fromStorage"},
-        SitesSourcecontrol_toStorage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"SitesSourcecontrol_Spec_toStorage","status":"SitesSourcecontrol_STATUS_toStorage"},
+/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */
+export function plans(): GroupPlans {
+  table ??= tableOf();
+  return table;
+}
+
+function tableOf(): GroupPlans {
+  // Name lists and plans that recur (the same type in several versions and directions), written once.
+  const k0: readonly string[] = ["url"];
+  const k1: readonly string[] = ["id"];
+  const k2: readonly string[] = ["reference"];
+  const k3: readonly string[] = ["actionType","customAction","minProcessExecutionTime"];
+  const k4: readonly string[] = ["exe","parameters"];
+  const k5: readonly string[] = ["actions","triggers"];
+  const k6: readonly string[] = ["count","path","timeInterval","timeTaken"];
+  const k7: readonly string[] = ["privateBytesInKB","requests","slowRequests","slowRequestsWithPath","statusCodes","statusCodesRange"];
+  const k8: readonly string[] = ["accountName","mountPath","shareName","state","type"];
+  const k9: readonly string[] = ["accessKey","accountName","mountPath","shareName","type"];
+  const k10: readonly string[] = ["name","reason","value"];
+  const k11: readonly string[] = ["appSettingsOverrides","cloneCustomHostNames","cloneSourceControl","configureLoadBalancing","correlationId","hostingEnvironment","overwrite","sourceWebAppId","sourceWebAppLocation","trafficManagerProfileId","trafficManagerProfileName"];
+  const k12: readonly string[] = ["appSettingsOverrides","cloneCustomHostNames","cloneSourceControl","configureLoadBalancing","correlationId","hostingEnvironment","overwrite","sourceWebAppReference","sourceWebAppLocation","trafficManagerProfileReference","trafficManagerProfileName"];
+  const k13: readonly string[] = ["connectionString","name","type"];
+  const k14: readonly string[] = ["allowedOrigins","supportCredentials"];
+  const k15: readonly string[] = ["rampUpRules"];
+  const k16: readonly string[] = ["name","type"];
+  const k17: readonly string[] = ["name"];
+  const k18: readonly string[] = ["runtimeStack","runtimeVersion"];
+  const k19: readonly string[] = ["codeConfiguration","containerConfiguration","generateWorkflowFile","isLinux"];
+  const k20: readonly string[] = ["imageName","serverUrl","username"];
+  const k21: readonly string[] = ["imageName","password","serverUrl","username"];
+  const k22: readonly string[] = ["arguments","extension","scriptProcessor"];
+  const k23: readonly string[] = ["hostType","name","sslState","thumbprint","toUpdate","virtualIP"];
+  const k24: readonly string[] = ["id","name","type"];
+  const k25: readonly string[] = ["action","description","headers","ipAddress","name","priority","subnetMask","subnetTrafficTag","tag","vnetSubnetResourceId","vnetTrafficTag"];
+  const k26: readonly string[] = ["action","description","headers","ipAddress","name","priority","subnetMask","subnetTrafficTag","tag","vnetSubnetResourceReference","vnetTrafficTag"];
+  const k27: readonly string[] = ["principalId","tenantId","type","userAssignedIdentities"];
+  const k28: readonly string[] = ["type","userAssignedIdentities"];
+  const k29: readonly string[] = ["name","value"];
+  const k30: readonly string[] = ["dynamicTagsJson","id","isPushEnabled","kind","name","tagWhitelistJson","tagsRequiringAuth","type"];
+  const k31: readonly string[] = ["dynamicTagsJson","isPushEnabled","kind","tagWhitelistJson","tagsRequiringAuth"];
+  const k32: readonly string[] = ["actionHostName","changeDecisionCallbackUrl","changeIntervalInMinutes","changeStep","maxReroutePercentage","minReroutePercentage","name","reroutePercentage"];
+  const k33: readonly string[] = ["count","timeInterval"];
+  const k34: readonly string[] = ["configMapExpressions","secretExpressions"];
+  const k35: readonly string[] = ["conditions","id","name","type","extendedLocation","kind","location","sku","tags","elasticScaleEnabled","freeOfferExpirationTime","geoRegion","hostingEnvironmentProfile","hyperV","isSpot","isXenon","kubeEnvironmentProfile","maximumElasticWorkerCount","maximumNumberOfWorkers","numberOfSites","numberOfWorkers","perSiteScaling","provisioningState","reserved","resourceGroup","spotExpirationTime","status","subscription","targetWorkerCount","targetWorkerSizeId","workerTierName","zoneRedundant"];
+  const k36: readonly string[] = ["azureName","owner","extendedLocation","kind","location","sku","tags","elasticScaleEnabled","freeOfferExpirationTime","hostingEnvironmentProfile","hyperV","isSpot","isXenon","kubeEnvironmentProfile","maximumElasticWorkerCount","perSiteScaling","reserved","spotExpirationTime","targetWorkerCount","targetWorkerSizeId","workerTierName","zoneRedundant","operatorSpec","originalVersion"];
+  const k37: readonly string[] = ["azureName","owner","extendedLocation","kind","location","sku","tags","elasticScaleEnabled","freeOfferExpirationTime","hostingEnvironmentProfile","hyperV","isSpot","isXenon","kubeEnvironmentProfile","maximumElasticWorkerCount","perSiteScaling","reserved","spotExpirationTime","targetWorkerCount","targetWorkerSizeId","workerTierName","zoneRedundant","operatorSpec"];
+  const k38: readonly string[] = ["acrUseManagedIdentityCreds","acrUserManagedIdentityID","alwaysOn","apiDefinition","apiManagementConfig","appCommandLine","appSettings","autoHealEnabled","autoHealRules","autoSwapSlotName","azureStorageAccounts","connectionStrings","cors","defaultDocuments","detailedErrorLoggingEnabled","documentRoot","experiments","ftpsState","functionAppScaleLimit","functionsRuntimeScaleMonitoringEnabled","handlerMappings","healthCheckPath","http20Enabled","httpLoggingEnabled","ipSecurityRestrictions","javaContainer","javaContainerVersion","javaVersion","keyVaultReferenceIdentity","limits","linuxFxVersion","loadBalancing","localMySqlEnabled","logsDirectorySizeLimit","machineKey","managedPipelineMode","managedServiceIdentityId","minTlsVersion","minimumElasticInstanceCount","netFrameworkVersion","nodeVersion","numberOfWorkers","phpVersion","powerShellVersion","preWarmedInstanceCount","publicNetworkAccess","publishingUsername","push","pythonVersion","remoteDebuggingEnabled","remoteDebuggingVersion","requestTracingEnabled","requestTracingExpirationTime","scmIpSecurityRestrictions","scmIpSecurityRestrictionsUseMain","scmMinTlsVersion","scmType","tracingOptions","use32BitWorkerProcess","virtualApplications","vnetName","vnetPrivatePortsCount","vnetRouteAllEnabled","webSocketsEnabled","websiteTimeZone","windowsFxVersion","xManagedServiceIdentityId"];
+  const k39: readonly string[] = ["acrUseManagedIdentityCreds","acrUserManagedIdentityID","alwaysOn","apiDefinition","apiManagementConfig","appCommandLine","appSettings","autoHealEnabled","autoHealRules","autoSwapSlotName","azureStorageAccounts","connectionStrings","cors","defaultDocuments","detailedErrorLoggingEnabled","documentRoot","experiments","ftpsState","functionAppScaleLimit","functionsRuntimeScaleMonitoringEnabled","handlerMappings","healthCheckPath","http20Enabled","httpLoggingEnabled","ipSecurityRestrictions","javaContainer","javaContainerVersion","javaVersion","keyVaultReferenceIdentity","limits","linuxFxVersion","loadBalancing","localMySqlEnabled","logsDirectorySizeLimit","managedPipelineMode","managedServiceIdentityId","minTlsVersion","minimumElasticInstanceCount","netFrameworkVersion","nodeVersion","numberOfWorkers","phpVersion","powerShellVersion","preWarmedInstanceCount","publicNetworkAccess","publishingUsername","push","pythonVersion","remoteDebuggingEnabled","remoteDebuggingVersion","requestTracingEnabled","requestTracingExpirationTime","scmIpSecurityRestrictions","scmIpSecurityRestrictionsUseMain","scmMinTlsVersion","scmType","tracingOptions","use32BitWorkerProcess","virtualApplications","vnetName","vnetPrivatePortsCount","vnetRouteAllEnabled","webSocketsEnabled","websiteTimeZone","windowsFxVersion","xManagedServiceIdentityId"];
+  const k40: readonly string[] = ["maxDiskSizeInMb","maxMemoryInMb","maxPercentageCpu"];
+  const k41: readonly string[] = ["decryption","decryptionKey","validation","validationKey"];
+  const k42: readonly string[] = ["conditions","id","name","type","extendedLocation","identity","kind","location","tags","availabilityState","clientAffinityEnabled","clientCertEnabled","clientCertExclusionPaths","clientCertMode","cloningInfo","containerSize","customDomainVerificationId","dailyMemoryTimeQuota","defaultHostName","enabled","enabledHostNames","hostNameSslStates","hostNames","hostNamesDisabled","hostingEnvironmentProfile","httpsOnly","hyperV","inProgressOperationId","isDefaultContainer","isXenon","keyVaultReferenceIdentity","lastModifiedTimeUtc","maxNumberOfWorkers","outboundIpAddresses","possibleOutboundIpAddresses","publicNetworkAccess","redundancyMode","repositorySiteName","reserved","resourceGroup","scmSiteAlsoStopped","serverFarmId","siteConfig","slotSwapStatus","state","storageAccountRequired","suspendedTill","targetSwapSlot","trafficManagerHostNames","usageState","virtualNetworkSubnetId","vnetContentShareEnabled","vnetImagePullEnabled","vnetRouteAllEnabled"];
+  const k43: readonly string[] = ["azureName","owner","extendedLocation","identity","kind","location","tags","clientAffinityEnabled","clientCertEnabled","clientCertExclusionPaths","clientCertMode","cloningInfo","containerSize","customDomainVerificationId","dailyMemoryTimeQuota","enabled","hostNameSslStates","hostNamesDisabled","hostingEnvironmentProfile","httpsOnly","hyperV","isXenon","keyVaultReferenceIdentity","publicNetworkAccess","redundancyMode","reserved","scmSiteAlsoStopped","serverFarmReference","siteConfig","storageAccountRequired","virtualNetworkSubnetReference","vnetContentShareEnabled","vnetImagePullEnabled","vnetRouteAllEnabled","operatorSpec","originalVersion"];
+  const k44: readonly string[] = ["azureName","owner","extendedLocation","identity","kind","location","tags","clientAffinityEnabled","clientCertEnabled","clientCertExclusionPaths","clientCertMode","cloningInfo","containerSize","customDomainVerificationId","dailyMemoryTimeQuota","enabled","hostNameSslStates","hostNamesDisabled","hostingEnvironmentProfile","httpsOnly","hyperV","isXenon","keyVaultReferenceIdentity","publicNetworkAccess","redundancyMode","reserved","scmSiteAlsoStopped","serverFarmReference","siteConfig","storageAccountRequired","virtualNetworkSubnetReference","vnetContentShareEnabled","vnetImagePullEnabled","vnetRouteAllEnabled","operatorSpec"];
+  const k45: readonly string[] = ["conditions","id","name","type","kind","branch","deploymentRollbackEnabled","gitHubActionConfiguration","isGitHubAction","isManualIntegration","isMercurial","repoUrl"];
+  const k46: readonly string[] = ["owner","kind","branch","deploymentRollbackEnabled","gitHubActionConfiguration","isGitHubAction","isManualIntegration","isMercurial","repoUrl","operatorSpec","originalVersion"];
+  const k47: readonly string[] = ["owner","kind","branch","deploymentRollbackEnabled","gitHubActionConfiguration","isGitHubAction","isManualIntegration","isMercurial","repoUrl","operatorSpec"];
+  const k48: readonly string[] = ["default","elasticMaximum","maximum","minimum","scaleType"];
+  const k49: readonly string[] = ["capabilities","capacity","family","locations","name","size","skuCapacity","tier"];
+  const k50: readonly string[] = ["destinationSlotName","sourceSlotName","timestampUtc"];
+  const k51: readonly string[] = ["count","path","status","subStatus","timeInterval","win32Status"];
+  const k52: readonly string[] = ["count","path","statusCodes","timeInterval"];
+  const k53: readonly string[] = ["clientId","principalId"];
+  const k54: readonly string[] = ["physicalPath","preloadEnabled","virtualDirectories","virtualPath"];
+  const k55: readonly string[] = ["physicalPath","virtualPath"];
+  const k56: readonly string[] = ["type","status","severity","reason","message","lastTransitionTime","observedGeneration"];
+  const k57: readonly string[] = ["name","key","value","annotations","labels"];
+  const k58: readonly string[] = ["name","armId"];
+  const k59: readonly string[] = ["group","kind","name","armId"];
+  const k60: readonly string[] = ["name","key"];
+  const p0: TypeConversionPlan = {"known":k0,"destBag":false,"steps":[["=","url","s"]]};
+  const p1: TypeConversionPlan = {"known":k0,"destBag":true,"steps":[["=","url","s"]]};
+  const p2: TypeConversionPlan = {"known":k1,"destBag":false,"steps":[["=","id","s"]]};
+  const p3: TypeConversionPlan = {"known":k1,"destBag":true,"steps":[["=","id","s"]]};
+  const p4: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p5: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p6: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","actionType",{"spell":["CustomAction","LogEvent","Recycle"]}],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_fromStorage"}],["=","minProcessExecutionTime","s"]]};
+  const p7: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_toStorage"}],["=","minProcessExecutionTime","s"]]};
+  const p8: TypeConversionPlan = {"known":k3,"destBag":false,"steps":[["=","actionType",{"spell":["CustomAction","LogEvent","Recycle"]}],["=","customAction",{"obj":"AutoHealCustomAction_fromStorage"}],["=","minProcessExecutionTime","s"]]};
+  const p9: TypeConversionPlan = {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_toStorage"}],["=","minProcessExecutionTime","s"]]};
+  const p10: TypeConversionPlan = {"known":k4,"destBag":false,"steps":[["=","exe","s"],["=","parameters","s"]]};
+  const p11: TypeConversionPlan = {"known":k4,"destBag":true,"steps":[["=","exe","s"],["=","parameters","s"]]};
+  const p12: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_fromStorage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_fromStorage"}]]};
+  const p13: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_toStorage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_toStorage"}]]};
+  const p14: TypeConversionPlan = {"known":k5,"destBag":false,"steps":[["=","actions",{"obj":"AutoHealActions_fromStorage"}],["=","triggers",{"obj":"AutoHealTriggers_fromStorage"}]]};
+  const p15: TypeConversionPlan = {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_toStorage"}],["=","triggers",{"obj":"AutoHealTriggers_toStorage"}]]};
+  const p16: TypeConversionPlan = {"known":k6,"destBag":false,"steps":[["=","count","i"],["=","path","s"],["=","timeInterval","s"],["=","timeTaken","s"]]};
+  const p17: TypeConversionPlan = {"known":k6,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","timeInterval","s"],["=","timeTaken","s"]]};
+  const p18: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_fromStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_fromStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_fromStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_fromStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_fromStorage"}}]]};
+  const p19: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_toStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_toStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_toStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_toStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_toStorage"}}]]};
+  const p20: TypeConversionPlan = {"known":k7,"destBag":false,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_fromStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_fromStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_fromStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_fromStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_fromStorage"}}]]};
+  const p21: TypeConversionPlan = {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_toStorage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_toStorage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_toStorage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_toStorage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_toStorage"}}]]};
+  const p22: TypeConversionPlan = {"known":k8,"destBag":false,"steps":[["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","state",{"spell":["InvalidCredentials","InvalidShare","NotValidated","Ok"]}],["=","type",{"spell":["AzureBlob","AzureFiles"]}]]};
+  const p23: TypeConversionPlan = {"known":k8,"destBag":true,"steps":[["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","state","s"],["=","type","s"]]};
+  const p24: TypeConversionPlan = {"known":k9,"destBag":false,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_fromStorage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type",{"spell":["AzureBlob","AzureFiles"]}]]};
+  const p25: TypeConversionPlan = {"known":k9,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_toStorage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type","s"]]};
+  const p26: TypeConversionPlan = {"known":k10,"destBag":false,"steps":[["=","name","s"],["=","reason","s"],["=","value","s"]]};
+  const p27: TypeConversionPlan = {"known":k10,"destBag":true,"steps":[["=","name","s"],["=","reason","s"],["=","value","s"]]};
+  const p28: TypeConversionPlan = {"known":k11,"destBag":false,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppId","s"],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileId","s"],["=","trafficManagerProfileName","s"]]};
+  const p29: TypeConversionPlan = {"known":k11,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppId","s"],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileId","s"],["=","trafficManagerProfileName","s"]]};
+  const p30: TypeConversionPlan = {"known":k12,"destBag":false,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","trafficManagerProfileName","s"]]};
+  const p31: TypeConversionPlan = {"known":k12,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","trafficManagerProfileName","s"]]};
+  const p32: TypeConversionPlan = {"known":k13,"destBag":false,"steps":[["=","connectionString","s"],["=","name","s"],["=","type",{"spell":["ApiHub","Custom","DocDb","EventHub","MySql","NotificationHub","PostgreSQL","RedisCache","SQLAzure","SQLServer","ServiceBus"]}]]};
+  const p33: TypeConversionPlan = {"known":k13,"destBag":true,"steps":[["=","connectionString","s"],["=","name","s"],["=","type","s"]]};
+  const p34: TypeConversionPlan = {"known":k14,"destBag":false,"steps":[["=","allowedOrigins",{"arr":"s"}],["=","supportCredentials","b"]]};
+  const p35: TypeConversionPlan = {"known":k14,"destBag":true,"steps":[["=","allowedOrigins",{"arr":"s"}],["=","supportCredentials","b"]]};
+  const p36: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_fromStorage"}}]]};
+  const p37: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_toStorage"}}]]};
+  const p38: TypeConversionPlan = {"known":k15,"destBag":false,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_fromStorage"}}]]};
+  const p39: TypeConversionPlan = {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_toStorage"}}]]};
+  const p40: TypeConversionPlan = {"known":k16,"destBag":false,"steps":[["=","name","s"],["=","type","s"]]};
+  const p41: TypeConversionPlan = {"known":k16,"destBag":true,"steps":[["=","name","s"],["=","type","s"]]};
+  const p42: TypeConversionPlan = {"known":k17,"destBag":false,"steps":[["=","name","s"]]};
+  const p43: TypeConversionPlan = {"known":k17,"destBag":true,"steps":[["=","name","s"]]};
+  const p44: TypeConversionPlan = {"known":k18,"destBag":false,"steps":[["=","runtimeStack","s"],["=","runtimeVersion","s"]]};
+  const p45: TypeConversionPlan = {"known":k18,"destBag":true,"steps":[["=","runtimeStack","s"],["=","runtimeVersion","s"]]};
+  const p46: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_fromStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_fromStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
+  const p47: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_toStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_toStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
+  const p48: TypeConversionPlan = {"known":k19,"destBag":false,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_fromStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_fromStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
+  const p49: TypeConversionPlan = {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_toStorage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_toStorage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]};
+  const p50: TypeConversionPlan = {"known":k20,"destBag":false,"steps":[["=","imageName","s"],["=","serverUrl","s"],["=","username","s"]]};
+  const p51: TypeConversionPlan = {"known":k20,"destBag":true,"steps":[["=","imageName","s"],["=","serverUrl","s"],["=","username","s"]]};
+  const p52: TypeConversionPlan = {"known":k21,"destBag":false,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_fromStorage"}],["=","serverUrl","s"],["=","username","s"]]};
+  const p53: TypeConversionPlan = {"known":k21,"destBag":true,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_toStorage"}],["=","serverUrl","s"],["=","username","s"]]};
+  const p54: TypeConversionPlan = {"known":k22,"destBag":false,"steps":[["=","arguments","s"],["=","extension","s"],["=","scriptProcessor","s"]]};
+  const p55: TypeConversionPlan = {"known":k22,"destBag":true,"steps":[["=","arguments","s"],["=","extension","s"],["=","scriptProcessor","s"]]};
+  const p56: TypeConversionPlan = {"known":k23,"destBag":false,"steps":[["=","hostType",{"spell":["Repository","Standard"]}],["=","name","s"],["=","sslState",{"spell":["Disabled","IpBasedEnabled","SniEnabled"]}],["=","thumbprint","s"],["=","toUpdate","b"],["=","virtualIP","s"]]};
+  const p57: TypeConversionPlan = {"known":k23,"destBag":true,"steps":[["=","hostType","s"],["=","name","s"],["=","sslState","s"],["=","thumbprint","s"],["=","toUpdate","b"],["=","virtualIP","s"]]};
+  const p58: TypeConversionPlan = {"known":k24,"destBag":false,"steps":[["=","id","s"],["=","name","s"],["=","type","s"]]};
+  const p59: TypeConversionPlan = {"known":k24,"destBag":true,"steps":[["=","id","s"],["=","name","s"],["=","type","s"]]};
+  const p60: TypeConversionPlan = {"known":k25,"destBag":false,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag",{"spell":["Default","ServiceTag","XffProxy"]}],["=","vnetSubnetResourceId","s"],["=","vnetTrafficTag","i"]]};
+  const p61: TypeConversionPlan = {"known":k25,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceId","s"],["=","vnetTrafficTag","i"]]};
+  const p62: TypeConversionPlan = {"known":k26,"destBag":false,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag",{"spell":["Default","ServiceTag","XffProxy"]}],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vnetTrafficTag","i"]]};
+  const p63: TypeConversionPlan = {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vnetTrafficTag","i"]]};
+  const p64: TypeConversionPlan = {"known":k27,"destBag":false,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_fromStorage"}}]]};
+  const p65: TypeConversionPlan = {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_toStorage"}}]]};
+  const p66: TypeConversionPlan = {"known":k28,"destBag":false,"steps":[["=","type",{"spell":["None","SystemAssigned","SystemAssigned, UserAssigned","UserAssigned"]}],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_fromStorage"}}]]};
+  const p67: TypeConversionPlan = {"known":k28,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_toStorage"}}]]};
+  const p68: TypeConversionPlan = {"known":k29,"destBag":false,"steps":[["=","name","s"],["=","value","s"]]};
+  const p69: TypeConversionPlan = {"known":k29,"destBag":true,"steps":[["=","name","s"],["=","value","s"]]};
+  const p70: TypeConversionPlan = {"known":k30,"destBag":false,"steps":[["=","dynamicTagsJson","s"],["=","id","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","name","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"],["=","type","s"]]};
+  const p71: TypeConversionPlan = {"known":k30,"destBag":true,"steps":[["=","dynamicTagsJson","s"],["=","id","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","name","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"],["=","type","s"]]};
+  const p72: TypeConversionPlan = {"known":k31,"destBag":false,"steps":[["=","dynamicTagsJson","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"]]};
+  const p73: TypeConversionPlan = {"known":k31,"destBag":true,"steps":[["=","dynamicTagsJson","s"],["=","isPushEnabled","b"],["=","kind","s"],["=","tagWhitelistJson","s"],["=","tagsRequiringAuth","s"]]};
+  const p74: TypeConversionPlan = {"known":k32,"destBag":false,"steps":[["=","actionHostName","s"],["=","changeDecisionCallbackUrl","s"],["=","changeIntervalInMinutes","i"],["=","changeStep","n"],["=","maxReroutePercentage","n"],["=","minReroutePercentage","n"],["=","name","s"],["=","reroutePercentage","n"]]};
+  const p75: TypeConversionPlan = {"known":k32,"destBag":true,"steps":[["=","actionHostName","s"],["=","changeDecisionCallbackUrl","s"],["=","changeIntervalInMinutes","i"],["=","changeStep","n"],["=","maxReroutePercentage","n"],["=","minReroutePercentage","n"],["=","name","s"],["=","reroutePercentage","n"]]};
+  const p76: TypeConversionPlan = {"known":k33,"destBag":false,"steps":[["=","count","i"],["=","timeInterval","s"]]};
+  const p77: TypeConversionPlan = {"known":k33,"destBag":true,"steps":[["=","count","i"],["=","timeInterval","s"]]};
+  const p78: TypeConversionPlan = {"known":k34,"destBag":false,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_fromStorage"}}]]};
+  const p79: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_toStorage"}}]]};
+  const p80: TypeConversionPlan = {"known":k35,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_fromStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_fromStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_fromStorage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState",{"spell":["Canceled","Deleting","Failed","InProgress","Succeeded"]}],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status",{"spell":["Creating","Pending","Ready"]}],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]};
+  const p81: TypeConversionPlan = {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_toStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_toStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_toStorage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]};
+  const p82: TypeConversionPlan = {"known":k36,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_fromStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_fromStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_fromStorage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_fromStorage"}]]};
+  const p83: TypeConversionPlan = {"known":k38,"destBag":false,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_fromStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_fromStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_fromStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_fromStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_fromStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_fromStorage"}}],["=","cors",{"obj":"CorsSettings_STATUS_fromStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_fromStorage"}],["=","ftpsState",{"spell":["AllAllowed","Disabled","FtpsOnly"]}],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_fromStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_fromStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_fromStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing",{"spell":["LeastRequests","LeastResponseTime","PerSiteRoundRobin","RequestHash","WeightedRoundRobin","WeightedTotalTraffic"]}],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_fromStorage"}],["=","managedPipelineMode",{"spell":["Classic","Integrated"]}],["=","managedServiceIdentityId","i"],["=","minTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_fromStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_fromStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","scmType",{"spell":["BitbucketGit","BitbucketHg","CodePlexGit","CodePlexHg","Dropbox","ExternalGit","ExternalHg","GitHub","LocalGit","None","OneDrive","Tfs","VSO","VSTSRM"]}],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_fromStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
+  const p84: TypeConversionPlan = {"known":k38,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_toStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_toStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_toStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_toStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_toStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_toStorage"}}],["=","cors",{"obj":"CorsSettings_STATUS_toStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_toStorage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_toStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_toStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_toStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_toStorage"}],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_toStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_toStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_toStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
+  const p85: TypeConversionPlan = {"known":k39,"destBag":false,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_fromStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_fromStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_fromStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_fromStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_fromStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_fromStorage"}}],["=","cors",{"obj":"CorsSettings_fromStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_fromStorage"}],["=","ftpsState",{"spell":["AllAllowed","Disabled","FtpsOnly"]}],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_fromStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_fromStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_fromStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing",{"spell":["LeastRequests","LeastResponseTime","PerSiteRoundRobin","RequestHash","WeightedRoundRobin","WeightedTotalTraffic"]}],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode",{"spell":["Classic","Integrated"]}],["=","managedServiceIdentityId","i"],["=","minTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_fromStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_fromStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion",{"spell":["1.0","1.1","1.2"]}],["=","scmType",{"spell":["BitbucketGit","BitbucketHg","CodePlexGit","CodePlexHg","Dropbox","ExternalGit","ExternalHg","GitHub","LocalGit","None","OneDrive","Tfs","VSO","VSTSRM"]}],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_fromStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
+  const p86: TypeConversionPlan = {"known":k39,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_toStorage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_toStorage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_toStorage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_toStorage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_toStorage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_toStorage"}}],["=","cors",{"obj":"CorsSettings_toStorage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_toStorage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_toStorage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_toStorage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_toStorage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_toStorage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_toStorage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_toStorage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]};
+  const p87: TypeConversionPlan = {"known":k40,"destBag":false,"steps":[["=","maxDiskSizeInMb","i"],["=","maxMemoryInMb","i"],["=","maxPercentageCpu","n"]]};
+  const p88: TypeConversionPlan = {"known":k40,"destBag":true,"steps":[["=","maxDiskSizeInMb","i"],["=","maxMemoryInMb","i"],["=","maxPercentageCpu","n"]]};
+  const p89: TypeConversionPlan = {"known":k41,"destBag":false,"steps":[["=","decryption","s"],["=","decryptionKey","s"],["=","validation","s"],["=","validationKey","s"]]};
+  const p90: TypeConversionPlan = {"known":k41,"destBag":true,"steps":[["=","decryption","s"],["=","decryptionKey","s"],["=","validation","s"],["=","validationKey","s"]]};
+  const p91: TypeConversionPlan = {"known":k42,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_fromStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState",{"spell":["DisasterRecoveryMode","Limited","Normal"]}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode",{"spell":["Optional","OptionalInteractiveUser","Required"]}],["=","cloningInfo",{"obj":"CloningInfo_STATUS_fromStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_fromStorage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_fromStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode",{"spell":["ActiveActive","Failover","GeoRedundant","Manual","None"]}],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_fromStorage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_fromStorage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState",{"spell":["Exceeded","Normal"]}],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]};
+  const p92: TypeConversionPlan = {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_toStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_toStorage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_toStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_toStorage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_toStorage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]};
+  const p93: TypeConversionPlan = {"known":k43,"destBag":false,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_fromStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_fromStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode",{"spell":["Optional","OptionalInteractiveUser","Required"]}],["=","cloningInfo",{"obj":"CloningInfo_fromStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_fromStorage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_fromStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode",{"spell":["ActiveActive","Failover","GeoRedundant","Manual","None"]}],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","siteConfig",{"obj":"SiteConfig_fromStorage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_fromStorage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_fromStorage"}]]};
+  const p94: TypeConversionPlan = {"known":k45,"destBag":false,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_fromStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_fromStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]};
+  const p95: TypeConversionPlan = {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_toStorage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_toStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]};
+  const p96: TypeConversionPlan = {"known":k46,"destBag":false,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_fromStorage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_fromStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_fromStorage"}]]};
+  const p97: TypeConversionPlan = {"known":k48,"destBag":false,"steps":[["=","default","i"],["=","elasticMaximum","i"],["=","maximum","i"],["=","minimum","i"],["=","scaleType","s"]]};
+  const p98: TypeConversionPlan = {"known":k48,"destBag":true,"steps":[["=","default","i"],["=","elasticMaximum","i"],["=","maximum","i"],["=","minimum","i"],["=","scaleType","s"]]};
+  const p99: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_fromStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_fromStorage"}],["=","tier","s"]]};
+  const p100: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_toStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_toStorage"}],["=","tier","s"]]};
+  const p101: TypeConversionPlan = {"known":k49,"destBag":false,"steps":[["=","capabilities",{"arr":{"obj":"Capability_fromStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_fromStorage"}],["=","tier","s"]]};
+  const p102: TypeConversionPlan = {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_toStorage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_toStorage"}],["=","tier","s"]]};
+  const p103: TypeConversionPlan = {"known":k50,"destBag":false,"steps":[["=","destinationSlotName","s"],["=","sourceSlotName","s"],["=","timestampUtc","s"]]};
+  const p104: TypeConversionPlan = {"known":k50,"destBag":true,"steps":[["=","destinationSlotName","s"],["=","sourceSlotName","s"],["=","timestampUtc","s"]]};
+  const p105: TypeConversionPlan = {"known":k51,"destBag":false,"steps":[["=","count","i"],["=","path","s"],["=","status","i"],["=","subStatus","i"],["=","timeInterval","s"],["=","win32Status","i"]]};
+  const p106: TypeConversionPlan = {"known":k51,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","status","i"],["=","subStatus","i"],["=","timeInterval","s"],["=","win32Status","i"]]};
+  const p107: TypeConversionPlan = {"known":k52,"destBag":false,"steps":[["=","count","i"],["=","path","s"],["=","statusCodes","s"],["=","timeInterval","s"]]};
+  const p108: TypeConversionPlan = {"known":k52,"destBag":true,"steps":[["=","count","i"],["=","path","s"],["=","statusCodes","s"],["=","timeInterval","s"]]};
+  const p109: TypeConversionPlan = {"known":k2,"destBag":false,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_fromStorage"}]]};
+  const p110: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_toStorage"}]]};
+  const p111: TypeConversionPlan = {"known":k53,"destBag":false,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p112: TypeConversionPlan = {"known":k53,"destBag":true,"steps":[["=","clientId","s"],["=","principalId","s"]]};
+  const p113: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_fromStorage"}}],["=","virtualPath","s"]]};
+  const p114: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_toStorage"}}],["=","virtualPath","s"]]};
+  const p115: TypeConversionPlan = {"known":k54,"destBag":false,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_fromStorage"}}],["=","virtualPath","s"]]};
+  const p116: TypeConversionPlan = {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_toStorage"}}],["=","virtualPath","s"]]};
+  const p117: TypeConversionPlan = {"known":k55,"destBag":false,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
+  const p118: TypeConversionPlan = {"known":k55,"destBag":true,"steps":[["=","physicalPath","s"],["=","virtualPath","s"]]};
+  const p119: TypeConversionPlan = {"known":k56,"destBag":false,"steps":[["=!","type","s"],["=!","status","s"],["=0","severity","s"],["=!","reason","s"],["=0","message","s"],["=","lastTransitionTime","s"],["=0","observedGeneration","i"]]};
+  const p120: TypeConversionPlan = {"known":k57,"destBag":false,"steps":[["=0","name","s"],["=0","key","s"],["=0","value","s"],["=","annotations",{"map":"s"}],["=","labels",{"map":"s"}]]};
+  const p121: TypeConversionPlan = {"known":k58,"destBag":false,"steps":[["=0","name","s"],["=0","armId","s"]]};
+  const p122: TypeConversionPlan = {"known":k59,"destBag":false,"steps":[["=0","group","s"],["=0","kind","s"],["=0","name","s"],["=0","armId","s"]]};
+  const p123: TypeConversionPlan = {"known":k60,"destBag":false,"steps":[["=!","name","s"],["=!","key","s"]]};
+  const p124: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}]]};
+  const p125: TypeConversionPlan = {"known":k2,"destBag":true,"steps":[["=","reference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}]]};
+  const p126: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_from_v20220301storage"}}]]};
+  const p127: TypeConversionPlan = {"known":k34,"destBag":true,"steps":[["=","configMapExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}],["=","secretExpressions",{"arr":{"obj":"core_DestinationExpression_to_v20220301storage"}}]]};
+  return {
+    packages: {
+      "v1api20220301": {
+        resources: {
+          ServerFarm_fromStorage: {"apiVersion":"web.azure.com/v1api20220301","spec":"ServerFarm_Spec_fromStorage","status":"ServerFarm_STATUS_fromStorage"},
+          ServerFarm_toStorage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"ServerFarm_Spec_toStorage","status":"ServerFarm_STATUS_toStorage"},
+          Site_fromStorage: {"apiVersion":"web.azure.com/v1api20220301","spec":"Site_Spec_fromStorage","status":"Site_STATUS_fromStorage"},
+          Site_toStorage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"Site_Spec_toStorage","status":"Site_STATUS_toStorage"},
+          SitesSourcecontrol_fromStorage: {"apiVersion":"web.azure.com/v1api20220301","spec":"SitesSourcecontrol_Spec_fromStorage","status":"SitesSourcecontrol_STATUS_fromStorage"},
+          SitesSourcecontrol_toStorage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"SitesSourcecontrol_Spec_toStorage","status":"SitesSourcecontrol_STATUS_toStorage"},
+        },
+        types: {
+          ApiDefinitionInfo_STATUS_fromStorage: p0,
+          ApiDefinitionInfo_STATUS_toStorage: p1,
+          ApiDefinitionInfo_fromStorage: p0,
+          ApiDefinitionInfo_toStorage: p1,
+          ApiManagementConfig_STATUS_fromStorage: p2,
+          ApiManagementConfig_STATUS_toStorage: p3,
+          ApiManagementConfig_fromStorage: p4,
+          ApiManagementConfig_toStorage: p5,
+          AutoHealActions_STATUS_fromStorage: p6,
+          AutoHealActions_STATUS_toStorage: p7,
+          AutoHealActions_fromStorage: p8,
+          AutoHealActions_toStorage: p9,
+          AutoHealCustomAction_STATUS_fromStorage: p10,
+          AutoHealCustomAction_STATUS_toStorage: p11,
+          AutoHealCustomAction_fromStorage: p10,
+          AutoHealCustomAction_toStorage: p11,
+          AutoHealRules_STATUS_fromStorage: p12,
+          AutoHealRules_STATUS_toStorage: p13,
+          AutoHealRules_fromStorage: p14,
+          AutoHealRules_toStorage: p15,
+          AutoHealTriggersSlowRequestsBasedTrigger_STATUS_fromStorage: p16,
+          AutoHealTriggersSlowRequestsBasedTrigger_STATUS_toStorage: p17,
+          AutoHealTriggersSlowRequestsBasedTrigger_fromStorage: p16,
+          AutoHealTriggersSlowRequestsBasedTrigger_toStorage: p17,
+          AutoHealTriggers_STATUS_fromStorage: p18,
+          AutoHealTriggers_STATUS_toStorage: p19,
+          AutoHealTriggers_fromStorage: p20,
+          AutoHealTriggers_toStorage: p21,
+          AzureStorageInfoValue_STATUS_fromStorage: p22,
+          AzureStorageInfoValue_STATUS_toStorage: p23,
+          AzureStorageInfoValue_fromStorage: p24,
+          AzureStorageInfoValue_toStorage: p25,
+          Capability_STATUS_fromStorage: p26,
+          Capability_STATUS_toStorage: p27,
+          Capability_fromStorage: p26,
+          Capability_toStorage: p27,
+          CloningInfo_STATUS_fromStorage: p28,
+          CloningInfo_STATUS_toStorage: p29,
+          CloningInfo_fromStorage: p30,
+          CloningInfo_toStorage: p31,
+          ConnStringInfo_STATUS_fromStorage: p32,
+          ConnStringInfo_STATUS_toStorage: p33,
+          ConnStringInfo_fromStorage: p32,
+          ConnStringInfo_toStorage: p33,
+          CorsSettings_STATUS_fromStorage: p34,
+          CorsSettings_STATUS_toStorage: p35,
+          CorsSettings_fromStorage: p34,
+          CorsSettings_toStorage: p35,
+          Experiments_STATUS_fromStorage: p36,
+          Experiments_STATUS_toStorage: p37,
+          Experiments_fromStorage: p38,
+          Experiments_toStorage: p39,
+          ExtendedLocation_STATUS_fromStorage: p40,
+          ExtendedLocation_STATUS_toStorage: p41,
+          ExtendedLocation_fromStorage: p42,
+          ExtendedLocation_toStorage: p43,
+          GitHubActionCodeConfiguration_STATUS_fromStorage: p44,
+          GitHubActionCodeConfiguration_STATUS_toStorage: p45,
+          GitHubActionCodeConfiguration_fromStorage: p44,
+          GitHubActionCodeConfiguration_toStorage: p45,
+          GitHubActionConfiguration_STATUS_fromStorage: p46,
+          GitHubActionConfiguration_STATUS_toStorage: p47,
+          GitHubActionConfiguration_fromStorage: p48,
+          GitHubActionConfiguration_toStorage: p49,
+          GitHubActionContainerConfiguration_STATUS_fromStorage: p50,
+          GitHubActionContainerConfiguration_STATUS_toStorage: p51,
+          GitHubActionContainerConfiguration_fromStorage: p52,
+          GitHubActionContainerConfiguration_toStorage: p53,
+          HandlerMapping_STATUS_fromStorage: p54,
+          HandlerMapping_STATUS_toStorage: p55,
+          HandlerMapping_fromStorage: p54,
+          HandlerMapping_toStorage: p55,
+          HostNameSslState_STATUS_fromStorage: p56,
+          HostNameSslState_STATUS_toStorage: p57,
+          HostNameSslState_fromStorage: p56,
+          HostNameSslState_toStorage: p57,
+          HostingEnvironmentProfile_STATUS_fromStorage: p58,
+          HostingEnvironmentProfile_STATUS_toStorage: p59,
+          HostingEnvironmentProfile_fromStorage: p4,
+          HostingEnvironmentProfile_toStorage: p5,
+          IpSecurityRestriction_STATUS_fromStorage: p60,
+          IpSecurityRestriction_STATUS_toStorage: p61,
+          IpSecurityRestriction_fromStorage: p62,
+          IpSecurityRestriction_toStorage: p63,
+          KubeEnvironmentProfile_STATUS_fromStorage: p58,
+          KubeEnvironmentProfile_STATUS_toStorage: p59,
+          KubeEnvironmentProfile_fromStorage: p4,
+          KubeEnvironmentProfile_toStorage: p5,
+          ManagedServiceIdentity_STATUS_fromStorage: p64,
+          ManagedServiceIdentity_STATUS_toStorage: p65,
+          ManagedServiceIdentity_fromStorage: p66,
+          ManagedServiceIdentity_toStorage: p67,
+          NameValuePair_STATUS_fromStorage: p68,
+          NameValuePair_STATUS_toStorage: p69,
+          NameValuePair_fromStorage: p68,
+          NameValuePair_toStorage: p69,
+          PushSettings_STATUS_fromStorage: p70,
+          PushSettings_STATUS_toStorage: p71,
+          PushSettings_fromStorage: p72,
+          PushSettings_toStorage: p73,
+          RampUpRule_STATUS_fromStorage: p74,
+          RampUpRule_STATUS_toStorage: p75,
+          RampUpRule_fromStorage: p74,
+          RampUpRule_toStorage: p75,
+          RequestsBasedTrigger_STATUS_fromStorage: p76,
+          RequestsBasedTrigger_STATUS_toStorage: p77,
+          RequestsBasedTrigger_fromStorage: p76,
+          RequestsBasedTrigger_toStorage: p77,
+          ServerFarmOperatorSpec_fromStorage: p78,
+          ServerFarmOperatorSpec_toStorage: p79,
+          ServerFarm_STATUS_fromStorage: p80,
+          ServerFarm_STATUS_toStorage: p81,
+          ServerFarm_Spec_fromStorage: p82,
+          ServerFarm_Spec_toStorage: {"known":k37,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_toStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_toStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_toStorage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_toStorage"}],["v","v1api20220301"]]},
+          SiteConfig_STATUS_fromStorage: p83,
+          SiteConfig_STATUS_toStorage: p84,
+          SiteConfig_fromStorage: p85,
+          SiteConfig_toStorage: p86,
+          SiteHostingEnvironmentProfile_STATUS_fromStorage: p58,
+          SiteHostingEnvironmentProfile_STATUS_toStorage: p59,
+          SiteHostingEnvironmentProfile_fromStorage: p4,
+          SiteHostingEnvironmentProfile_toStorage: p5,
+          SiteLimits_STATUS_fromStorage: p87,
+          SiteLimits_STATUS_toStorage: p88,
+          SiteLimits_fromStorage: p87,
+          SiteLimits_toStorage: p88,
+          SiteMachineKey_STATUS_fromStorage: p89,
+          SiteMachineKey_STATUS_toStorage: p90,
+          SiteOperatorSpec_fromStorage: p78,
+          SiteOperatorSpec_toStorage: p79,
+          Site_STATUS_fromStorage: p91,
+          Site_STATUS_toStorage: p92,
+          Site_Spec_fromStorage: p93,
+          Site_Spec_toStorage: {"known":k44,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_toStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_toStorage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_toStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","siteConfig",{"obj":"SiteConfig_toStorage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_toStorage"}],["v","v1api20220301"]]},
+          SitesSourcecontrolOperatorSpec_fromStorage: p78,
+          SitesSourcecontrolOperatorSpec_toStorage: p79,
+          SitesSourcecontrol_STATUS_fromStorage: p94,
+          SitesSourcecontrol_STATUS_toStorage: p95,
+          SitesSourcecontrol_Spec_fromStorage: p96,
+          SitesSourcecontrol_Spec_toStorage: {"known":k47,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_toStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_toStorage"}],["v","v1api20220301"]]},
+          SkuCapacity_STATUS_fromStorage: p97,
+          SkuCapacity_STATUS_toStorage: p98,
+          SkuCapacity_fromStorage: p97,
+          SkuCapacity_toStorage: p98,
+          SkuDescription_STATUS_fromStorage: p99,
+          SkuDescription_STATUS_toStorage: p100,
+          SkuDescription_fromStorage: p101,
+          SkuDescription_toStorage: p102,
+          SlotSwapStatus_STATUS_fromStorage: p103,
+          SlotSwapStatus_STATUS_toStorage: p104,
+          SlowRequestsBasedTrigger_STATUS_fromStorage: p16,
+          SlowRequestsBasedTrigger_STATUS_toStorage: p17,
+          SlowRequestsBasedTrigger_fromStorage: p16,
+          SlowRequestsBasedTrigger_toStorage: p17,
+          StatusCodesBasedTrigger_STATUS_fromStorage: p105,
+          StatusCodesBasedTrigger_STATUS_toStorage: p106,
+          StatusCodesBasedTrigger_fromStorage: p105,
+          StatusCodesBasedTrigger_toStorage: p106,
+          StatusCodesRangeBasedTrigger_STATUS_fromStorage: p107,
+          StatusCodesRangeBasedTrigger_STATUS_toStorage: p108,
+          StatusCodesRangeBasedTrigger_fromStorage: p107,
+          StatusCodesRangeBasedTrigger_toStorage: p108,
+          UserAssignedIdentityDetails_fromStorage: p109,
+          UserAssignedIdentityDetails_toStorage: p110,
+          UserAssignedIdentity_STATUS_fromStorage: p111,
+          UserAssignedIdentity_STATUS_toStorage: p112,
+          VirtualApplication_STATUS_fromStorage: p113,
+          VirtualApplication_STATUS_toStorage: p114,
+          VirtualApplication_fromStorage: p115,
+          VirtualApplication_toStorage: p116,
+          VirtualDirectory_STATUS_fromStorage: p117,
+          VirtualDirectory_STATUS_toStorage: p118,
+          VirtualDirectory_fromStorage: p117,
+          VirtualDirectory_toStorage: p118,
+          conditions_Condition_fromStorage: p119,
+          conditions_Condition_toStorage: p119,
+          core_DestinationExpression_fromStorage: p120,
+          core_DestinationExpression_toStorage: p120,
+          genruntime_KnownResourceReference_fromStorage: p121,
+          genruntime_KnownResourceReference_toStorage: p121,
+          genruntime_ResourceReference_fromStorage: p122,
+          genruntime_ResourceReference_toStorage: p122,
+          genruntime_SecretReference_fromStorage: p123,
+          genruntime_SecretReference_toStorage: p123,
+        },
       },
-      types: {
-        ApiDefinitionInfo_STATUS_fromStorage: p0,
-        ApiDefinitionInfo_STATUS_toStorage: p1,
-        ApiDefinitionInfo_fromStorage: p0,
-        ApiDefinitionInfo_toStorage: p1,
-        ApiManagementConfig_STATUS_fromStorage: p2,
-        ApiManagementConfig_STATUS_toStorage: p3,
-        ApiManagementConfig_fromStorage: p4,
-        ApiManagementConfig_toStorage: p5,
-        AutoHealActions_STATUS_fromStorage: p6,
-        AutoHealActions_STATUS_toStorage: p7,
-        AutoHealActions_fromStorage: p8,
-        AutoHealActions_toStorage: p9,
-        AutoHealCustomAction_STATUS_fromStorage: p10,
-        AutoHealCustomAction_STATUS_toStorage: p11,
-        AutoHealCustomAction_fromStorage: p10,
-        AutoHealCustomAction_toStorage: p11,
-        AutoHealRules_STATUS_fromStorage: p12,
-        AutoHealRules_STATUS_toStorage: p13,
-        AutoHealRules_fromStorage: p14,
-        AutoHealRules_toStorage: p15,
-        AutoHealTriggersSlowRequestsBasedTrigger_STATUS_fromStorage: p16,
-        AutoHealTriggersSlowRequestsBasedTrigger_STATUS_toStorage: p17,
-        AutoHealTriggersSlowRequestsBasedTrigger_fromStorage: p16,
-        AutoHealTriggersSlowRequestsBasedTrigger_toStorage: p17,
-        AutoHealTriggers_STATUS_fromStorage: p18,
-        AutoHealTriggers_STATUS_toStorage: p19,
-        AutoHealTriggers_fromStorage: p20,
-        AutoHealTriggers_toStorage: p21,
-        AzureStorageInfoValue_STATUS_fromStorage: p22,
-        AzureStorageInfoValue_STATUS_toStorage: p23,
-        AzureStorageInfoValue_fromStorage: p24,
-        AzureStorageInfoValue_toStorage: p25,
-        Capability_STATUS_fromStorage: p26,
-        Capability_STATUS_toStorage: p27,
-        Capability_fromStorage: p26,
-        Capability_toStorage: p27,
-        CloningInfo_STATUS_fromStorage: p28,
-        CloningInfo_STATUS_toStorage: p29,
-        CloningInfo_fromStorage: p30,
-        CloningInfo_toStorage: p31,
-        ConnStringInfo_STATUS_fromStorage: p32,
-        ConnStringInfo_STATUS_toStorage: p33,
-        ConnStringInfo_fromStorage: p32,
-        ConnStringInfo_toStorage: p33,
-        CorsSettings_STATUS_fromStorage: p34,
-        CorsSettings_STATUS_toStorage: p35,
-        CorsSettings_fromStorage: p34,
-        CorsSettings_toStorage: p35,
-        Experiments_STATUS_fromStorage: p36,
-        Experiments_STATUS_toStorage: p37,
-        Experiments_fromStorage: p38,
-        Experiments_toStorage: p39,
-        ExtendedLocation_STATUS_fromStorage: p40,
-        ExtendedLocation_STATUS_toStorage: p41,
-        ExtendedLocation_fromStorage: p42,
-        ExtendedLocation_toStorage: p43,
-        GitHubActionCodeConfiguration_STATUS_fromStorage: p44,
-        GitHubActionCodeConfiguration_STATUS_toStorage: p45,
-        GitHubActionCodeConfiguration_fromStorage: p44,
-        GitHubActionCodeConfiguration_toStorage: p45,
-        GitHubActionConfiguration_STATUS_fromStorage: p46,
-        GitHubActionConfiguration_STATUS_toStorage: p47,
-        GitHubActionConfiguration_fromStorage: p48,
-        GitHubActionConfiguration_toStorage: p49,
-        GitHubActionContainerConfiguration_STATUS_fromStorage: p50,
-        GitHubActionContainerConfiguration_STATUS_toStorage: p51,
-        GitHubActionContainerConfiguration_fromStorage: p52,
-        GitHubActionContainerConfiguration_toStorage: p53,
-        HandlerMapping_STATUS_fromStorage: p54,
-        HandlerMapping_STATUS_toStorage: p55,
-        HandlerMapping_fromStorage: p54,
-        HandlerMapping_toStorage: p55,
-        HostNameSslState_STATUS_fromStorage: p56,
-        HostNameSslState_STATUS_toStorage: p57,
-        HostNameSslState_fromStorage: p56,
-        HostNameSslState_toStorage: p57,
-        HostingEnvironmentProfile_STATUS_fromStorage: p58,
-        HostingEnvironmentProfile_STATUS_toStorage: p59,
-        HostingEnvironmentProfile_fromStorage: p4,
-        HostingEnvironmentProfile_toStorage: p5,
-        IpSecurityRestriction_STATUS_fromStorage: p60,
-        IpSecurityRestriction_STATUS_toStorage: p61,
-        IpSecurityRestriction_fromStorage: p62,
-        IpSecurityRestriction_toStorage: p63,
-        KubeEnvironmentProfile_STATUS_fromStorage: p58,
-        KubeEnvironmentProfile_STATUS_toStorage: p59,
-        KubeEnvironmentProfile_fromStorage: p4,
-        KubeEnvironmentProfile_toStorage: p5,
-        ManagedServiceIdentity_STATUS_fromStorage: p64,
-        ManagedServiceIdentity_STATUS_toStorage: p65,
-        ManagedServiceIdentity_fromStorage: p66,
-        ManagedServiceIdentity_toStorage: p67,
-        NameValuePair_STATUS_fromStorage: p68,
-        NameValuePair_STATUS_toStorage: p69,
-        NameValuePair_fromStorage: p68,
-        NameValuePair_toStorage: p69,
-        PushSettings_STATUS_fromStorage: p70,
-        PushSettings_STATUS_toStorage: p71,
-        PushSettings_fromStorage: p72,
-        PushSettings_toStorage: p73,
-        RampUpRule_STATUS_fromStorage: p74,
-        RampUpRule_STATUS_toStorage: p75,
-        RampUpRule_fromStorage: p74,
-        RampUpRule_toStorage: p75,
-        RequestsBasedTrigger_STATUS_fromStorage: p76,
-        RequestsBasedTrigger_STATUS_toStorage: p77,
-        RequestsBasedTrigger_fromStorage: p76,
-        RequestsBasedTrigger_toStorage: p77,
-        ServerFarmOperatorSpec_fromStorage: p78,
-        ServerFarmOperatorSpec_toStorage: p79,
-        ServerFarm_STATUS_fromStorage: p80,
-        ServerFarm_STATUS_toStorage: p81,
-        ServerFarm_Spec_fromStorage: p82,
-        ServerFarm_Spec_toStorage: {"known":k37,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_toStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_toStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_toStorage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_toStorage"}],["v","v1api20220301"]]},
-        SiteConfig_STATUS_fromStorage: p83,
-        SiteConfig_STATUS_toStorage: p84,
-        SiteConfig_fromStorage: p85,
-        SiteConfig_toStorage: p86,
-        SiteHostingEnvironmentProfile_STATUS_fromStorage: p58,
-        SiteHostingEnvironmentProfile_STATUS_toStorage: p59,
-        SiteHostingEnvironmentProfile_fromStorage: p4,
-        SiteHostingEnvironmentProfile_toStorage: p5,
-        SiteLimits_STATUS_fromStorage: p87,
-        SiteLimits_STATUS_toStorage: p88,
-        SiteLimits_fromStorage: p87,
-        SiteLimits_toStorage: p88,
-        SiteMachineKey_STATUS_fromStorage: p89,
-        SiteMachineKey_STATUS_toStorage: p90,
-        SiteOperatorSpec_fromStorage: p78,
-        SiteOperatorSpec_toStorage: p79,
-        Site_STATUS_fromStorage: p91,
-        Site_STATUS_toStorage: p92,
-        Site_Spec_fromStorage: p93,
-        Site_Spec_toStorage: {"known":k44,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_toStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_toStorage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_toStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","siteConfig",{"obj":"SiteConfig_toStorage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_toStorage"}],["v","v1api20220301"]]},
-        SitesSourcecontrolOperatorSpec_fromStorage: p78,
-        SitesSourcecontrolOperatorSpec_toStorage: p79,
-        SitesSourcecontrol_STATUS_fromStorage: p94,
-        SitesSourcecontrol_STATUS_toStorage: p95,
-        SitesSourcecontrol_Spec_fromStorage: p96,
-        SitesSourcecontrol_Spec_toStorage: {"known":k47,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_toStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_toStorage"}],["v","v1api20220301"]]},
-        SkuCapacity_STATUS_fromStorage: p97,
-        SkuCapacity_STATUS_toStorage: p98,
-        SkuCapacity_fromStorage: p97,
-        SkuCapacity_toStorage: p98,
-        SkuDescription_STATUS_fromStorage: p99,
-        SkuDescription_STATUS_toStorage: p100,
-        SkuDescription_fromStorage: p101,
-        SkuDescription_toStorage: p102,
-        SlotSwapStatus_STATUS_fromStorage: p103,
-        SlotSwapStatus_STATUS_toStorage: p104,
-        SlowRequestsBasedTrigger_STATUS_fromStorage: p16,
-        SlowRequestsBasedTrigger_STATUS_toStorage: p17,
-        SlowRequestsBasedTrigger_fromStorage: p16,
-        SlowRequestsBasedTrigger_toStorage: p17,
-        StatusCodesBasedTrigger_STATUS_fromStorage: p105,
-        StatusCodesBasedTrigger_STATUS_toStorage: p106,
-        StatusCodesBasedTrigger_fromStorage: p105,
-        StatusCodesBasedTrigger_toStorage: p106,
-        StatusCodesRangeBasedTrigger_STATUS_fromStorage: p107,
-        StatusCodesRangeBasedTrigger_STATUS_toStorage: p108,
-        StatusCodesRangeBasedTrigger_fromStorage: p107,
-        StatusCodesRangeBasedTrigger_toStorage: p108,
-        UserAssignedIdentityDetails_fromStorage: p109,
-        UserAssignedIdentityDetails_toStorage: p110,
-        UserAssignedIdentity_STATUS_fromStorage: p111,
-        UserAssignedIdentity_STATUS_toStorage: p112,
-        VirtualApplication_STATUS_fromStorage: p113,
-        VirtualApplication_STATUS_toStorage: p114,
-        VirtualApplication_fromStorage: p115,
-        VirtualApplication_toStorage: p116,
-        VirtualDirectory_STATUS_fromStorage: p117,
-        VirtualDirectory_STATUS_toStorage: p118,
-        VirtualDirectory_fromStorage: p117,
-        VirtualDirectory_toStorage: p118,
-        conditions_Condition_fromStorage: p119,
-        conditions_Condition_toStorage: p119,
-        core_DestinationExpression_fromStorage: p120,
-        core_DestinationExpression_toStorage: p120,
-        genruntime_KnownResourceReference_fromStorage: p121,
-        genruntime_KnownResourceReference_toStorage: p121,
-        genruntime_ResourceReference_fromStorage: p122,
-        genruntime_ResourceReference_toStorage: p122,
-        genruntime_SecretReference_fromStorage: p123,
-        genruntime_SecretReference_toStorage: p123,
+      "v1api20220301storage": {
+        resources: {
+          ServerFarm_from_v20220301storage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"ServerFarm_Spec_from_v20220301storage","status":"ServerFarm_STATUS_from_v20220301storage"},
+          ServerFarm_to_v20220301storage: {"apiVersion":"web.azure.com/v20220301storage","spec":"ServerFarm_Spec_to_v20220301storage","status":"ServerFarm_STATUS_to_v20220301storage"},
+          Site_from_v20220301storage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"Site_Spec_from_v20220301storage","status":"Site_STATUS_from_v20220301storage"},
+          Site_to_v20220301storage: {"apiVersion":"web.azure.com/v20220301storage","spec":"Site_Spec_to_v20220301storage","status":"Site_STATUS_to_v20220301storage"},
+          SitesSourcecontrol_from_v20220301storage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"SitesSourcecontrol_Spec_from_v20220301storage","status":"SitesSourcecontrol_STATUS_from_v20220301storage"},
+          SitesSourcecontrol_to_v20220301storage: {"apiVersion":"web.azure.com/v20220301storage","spec":"SitesSourcecontrol_Spec_to_v20220301storage","status":"SitesSourcecontrol_STATUS_to_v20220301storage"},
+        },
+        types: {
+          ApiDefinitionInfo_STATUS_from_v20220301storage: p1,
+          ApiDefinitionInfo_STATUS_to_v20220301storage: p1,
+          ApiDefinitionInfo_from_v20220301storage: p1,
+          ApiDefinitionInfo_to_v20220301storage: p1,
+          ApiManagementConfig_STATUS_from_v20220301storage: p3,
+          ApiManagementConfig_STATUS_to_v20220301storage: p3,
+          ApiManagementConfig_from_v20220301storage: p124,
+          ApiManagementConfig_to_v20220301storage: p125,
+          AutoHealActions_STATUS_from_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_from_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
+          AutoHealActions_STATUS_to_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_to_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
+          AutoHealActions_from_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_from_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
+          AutoHealActions_to_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_to_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
+          AutoHealCustomAction_STATUS_from_v20220301storage: p11,
+          AutoHealCustomAction_STATUS_to_v20220301storage: p11,
+          AutoHealCustomAction_from_v20220301storage: p11,
+          AutoHealCustomAction_to_v20220301storage: p11,
+          AutoHealRules_STATUS_from_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_from_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_from_v20220301storage"}]]},
+          AutoHealRules_STATUS_to_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_to_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_to_v20220301storage"}]]},
+          AutoHealRules_from_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_from_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_from_v20220301storage"}]]},
+          AutoHealRules_to_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_to_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_to_v20220301storage"}]]},
+          AutoHealTriggersSlowRequestsBasedTrigger_STATUS_from_v20220301storage: p17,
+          AutoHealTriggersSlowRequestsBasedTrigger_STATUS_to_v20220301storage: p17,
+          AutoHealTriggersSlowRequestsBasedTrigger_from_v20220301storage: p17,
+          AutoHealTriggersSlowRequestsBasedTrigger_to_v20220301storage: p17,
+          AutoHealTriggers_STATUS_from_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_from_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_from_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_from_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_from_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_from_v20220301storage"}}]]},
+          AutoHealTriggers_STATUS_to_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_to_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_to_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_to_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_to_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_to_v20220301storage"}}]]},
+          AutoHealTriggers_from_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_from_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_from_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_from_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_from_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_from_v20220301storage"}}]]},
+          AutoHealTriggers_to_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_to_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_to_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_to_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_to_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_to_v20220301storage"}}]]},
+          AzureStorageInfoValue_STATUS_from_v20220301storage: p23,
+          AzureStorageInfoValue_STATUS_to_v20220301storage: p23,
+          AzureStorageInfoValue_from_v20220301storage: {"known":k9,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_from_v20220301storage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type","s"]]},
+          AzureStorageInfoValue_to_v20220301storage: {"known":k9,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_to_v20220301storage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type","s"]]},
+          Capability_STATUS_from_v20220301storage: p27,
+          Capability_STATUS_to_v20220301storage: p27,
+          Capability_from_v20220301storage: p27,
+          Capability_to_v20220301storage: p27,
+          CloningInfo_STATUS_from_v20220301storage: p29,
+          CloningInfo_STATUS_to_v20220301storage: p29,
+          CloningInfo_from_v20220301storage: {"known":k12,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","trafficManagerProfileName","s"]]},
+          CloningInfo_to_v20220301storage: {"known":k12,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","trafficManagerProfileName","s"]]},
+          ConnStringInfo_STATUS_from_v20220301storage: p33,
+          ConnStringInfo_STATUS_to_v20220301storage: p33,
+          ConnStringInfo_from_v20220301storage: p33,
+          ConnStringInfo_to_v20220301storage: p33,
+          CorsSettings_STATUS_from_v20220301storage: p35,
+          CorsSettings_STATUS_to_v20220301storage: p35,
+          CorsSettings_from_v20220301storage: p35,
+          CorsSettings_to_v20220301storage: p35,
+          Experiments_STATUS_from_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_from_v20220301storage"}}]]},
+          Experiments_STATUS_to_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_to_v20220301storage"}}]]},
+          Experiments_from_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_from_v20220301storage"}}]]},
+          Experiments_to_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_to_v20220301storage"}}]]},
+          ExtendedLocation_STATUS_from_v20220301storage: p41,
+          ExtendedLocation_STATUS_to_v20220301storage: p41,
+          ExtendedLocation_from_v20220301storage: p43,
+          ExtendedLocation_to_v20220301storage: p43,
+          GitHubActionCodeConfiguration_STATUS_from_v20220301storage: p45,
+          GitHubActionCodeConfiguration_STATUS_to_v20220301storage: p45,
+          GitHubActionCodeConfiguration_from_v20220301storage: p45,
+          GitHubActionCodeConfiguration_to_v20220301storage: p45,
+          GitHubActionConfiguration_STATUS_from_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_from_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_from_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
+          GitHubActionConfiguration_STATUS_to_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_to_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_to_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
+          GitHubActionConfiguration_from_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_from_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_from_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
+          GitHubActionConfiguration_to_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_to_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_to_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
+          GitHubActionContainerConfiguration_STATUS_from_v20220301storage: p51,
+          GitHubActionContainerConfiguration_STATUS_to_v20220301storage: p51,
+          GitHubActionContainerConfiguration_from_v20220301storage: {"known":k21,"destBag":true,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_from_v20220301storage"}],["=","serverUrl","s"],["=","username","s"]]},
+          GitHubActionContainerConfiguration_to_v20220301storage: {"known":k21,"destBag":true,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_to_v20220301storage"}],["=","serverUrl","s"],["=","username","s"]]},
+          HandlerMapping_STATUS_from_v20220301storage: p55,
+          HandlerMapping_STATUS_to_v20220301storage: p55,
+          HandlerMapping_from_v20220301storage: p55,
+          HandlerMapping_to_v20220301storage: p55,
+          HostNameSslState_STATUS_from_v20220301storage: p57,
+          HostNameSslState_STATUS_to_v20220301storage: p57,
+          HostNameSslState_from_v20220301storage: p57,
+          HostNameSslState_to_v20220301storage: p57,
+          HostingEnvironmentProfile_STATUS_from_v20220301storage: p59,
+          HostingEnvironmentProfile_STATUS_to_v20220301storage: p59,
+          HostingEnvironmentProfile_from_v20220301storage: p124,
+          HostingEnvironmentProfile_to_v20220301storage: p125,
+          IpSecurityRestriction_STATUS_from_v20220301storage: p61,
+          IpSecurityRestriction_STATUS_to_v20220301storage: p61,
+          IpSecurityRestriction_from_v20220301storage: {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","vnetTrafficTag","i"]]},
+          IpSecurityRestriction_to_v20220301storage: {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","vnetTrafficTag","i"]]},
+          KubeEnvironmentProfile_STATUS_from_v20220301storage: p59,
+          KubeEnvironmentProfile_STATUS_to_v20220301storage: p59,
+          KubeEnvironmentProfile_from_v20220301storage: p124,
+          KubeEnvironmentProfile_to_v20220301storage: p125,
+          ManagedServiceIdentity_STATUS_from_v20220301storage: {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v20220301storage"}}]]},
+          ManagedServiceIdentity_STATUS_to_v20220301storage: {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v20220301storage"}}]]},
+          ManagedServiceIdentity_from_v20220301storage: {"known":k28,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20220301storage"}}]]},
+          ManagedServiceIdentity_to_v20220301storage: {"known":k28,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20220301storage"}}]]},
+          NameValuePair_STATUS_from_v20220301storage: p69,
+          NameValuePair_STATUS_to_v20220301storage: p69,
+          NameValuePair_from_v20220301storage: p69,
+          NameValuePair_to_v20220301storage: p69,
+          PushSettings_STATUS_from_v20220301storage: p71,
+          PushSettings_STATUS_to_v20220301storage: p71,
+          PushSettings_from_v20220301storage: p73,
+          PushSettings_to_v20220301storage: p73,
+          RampUpRule_STATUS_from_v20220301storage: p75,
+          RampUpRule_STATUS_to_v20220301storage: p75,
+          RampUpRule_from_v20220301storage: p75,
+          RampUpRule_to_v20220301storage: p75,
+          RequestsBasedTrigger_STATUS_from_v20220301storage: p77,
+          RequestsBasedTrigger_STATUS_to_v20220301storage: p77,
+          RequestsBasedTrigger_from_v20220301storage: p77,
+          RequestsBasedTrigger_to_v20220301storage: p77,
+          ServerFarmOperatorSpec_from_v20220301storage: p126,
+          ServerFarmOperatorSpec_to_v20220301storage: p127,
+          ServerFarm_STATUS_from_v20220301storage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_from_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_from_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_from_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]},
+          ServerFarm_STATUS_to_v20220301storage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_to_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_to_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_to_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]},
+          ServerFarm_Spec_from_v20220301storage: {"known":k36,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_from_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_from_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_from_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_from_v20220301storage"}],["=0","originalVersion","s"]]},
+          ServerFarm_Spec_to_v20220301storage: {"known":k36,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_to_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_to_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_to_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_to_v20220301storage"}],["=0","originalVersion","s"]]},
+          SiteConfig_STATUS_from_v20220301storage: {"known":k38,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_from_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_from_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_from_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_from_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_from_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_from_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_STATUS_from_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_from_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_from_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_from_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_from_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_from_v20220301storage"}],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_from_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_from_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_from_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
+          SiteConfig_STATUS_to_v20220301storage: {"known":k38,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_to_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_to_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_to_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_to_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_to_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_to_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_STATUS_to_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_to_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_to_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_to_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_to_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_to_v20220301storage"}],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_to_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_to_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_to_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
+          SiteConfig_from_v20220301storage: {"known":k39,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_from_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_from_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_from_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_from_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_from_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_from_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_from_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_from_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_from_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_from_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_from_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_from_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_from_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_from_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
+          SiteConfig_to_v20220301storage: {"known":k39,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_to_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_to_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_to_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_to_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_to_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_to_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_to_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_to_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_to_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_to_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_to_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_to_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_to_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_to_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
+          SiteHostingEnvironmentProfile_STATUS_from_v20220301storage: p59,
+          SiteHostingEnvironmentProfile_STATUS_to_v20220301storage: p59,
+          SiteHostingEnvironmentProfile_from_v20220301storage: p124,
+          SiteHostingEnvironmentProfile_to_v20220301storage: p125,
+          SiteLimits_STATUS_from_v20220301storage: p88,
+          SiteLimits_STATUS_to_v20220301storage: p88,
+          SiteLimits_from_v20220301storage: p88,
+          SiteLimits_to_v20220301storage: p88,
+          SiteMachineKey_STATUS_from_v20220301storage: p90,
+          SiteMachineKey_STATUS_to_v20220301storage: p90,
+          SiteOperatorSpec_from_v20220301storage: p126,
+          SiteOperatorSpec_to_v20220301storage: p127,
+          Site_STATUS_from_v20220301storage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_from_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_from_v20220301storage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_from_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_from_v20220301storage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_from_v20220301storage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]},
+          Site_STATUS_to_v20220301storage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_to_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_to_v20220301storage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_to_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_to_v20220301storage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_to_v20220301storage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]},
+          Site_Spec_from_v20220301storage: {"known":k43,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_from_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_from_v20220301storage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_from_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","siteConfig",{"obj":"SiteConfig_from_v20220301storage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_from_v20220301storage"}],["=0","originalVersion","s"]]},
+          Site_Spec_to_v20220301storage: {"known":k43,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_to_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_to_v20220301storage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_to_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","siteConfig",{"obj":"SiteConfig_to_v20220301storage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_to_v20220301storage"}],["=0","originalVersion","s"]]},
+          SitesSourcecontrolOperatorSpec_from_v20220301storage: p126,
+          SitesSourcecontrolOperatorSpec_to_v20220301storage: p127,
+          SitesSourcecontrol_STATUS_from_v20220301storage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_from_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]},
+          SitesSourcecontrol_STATUS_to_v20220301storage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_to_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]},
+          SitesSourcecontrol_Spec_from_v20220301storage: {"known":k46,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_from_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_from_v20220301storage"}],["=0","originalVersion","s"]]},
+          SitesSourcecontrol_Spec_to_v20220301storage: {"known":k46,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220301storage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_to_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_to_v20220301storage"}],["=0","originalVersion","s"]]},
+          SkuCapacity_STATUS_from_v20220301storage: p98,
+          SkuCapacity_STATUS_to_v20220301storage: p98,
+          SkuCapacity_from_v20220301storage: p98,
+          SkuCapacity_to_v20220301storage: p98,
+          SkuDescription_STATUS_from_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_from_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_from_v20220301storage"}],["=","tier","s"]]},
+          SkuDescription_STATUS_to_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_to_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_to_v20220301storage"}],["=","tier","s"]]},
+          SkuDescription_from_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_from_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_from_v20220301storage"}],["=","tier","s"]]},
+          SkuDescription_to_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_to_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_to_v20220301storage"}],["=","tier","s"]]},
+          SlotSwapStatus_STATUS_from_v20220301storage: p104,
+          SlotSwapStatus_STATUS_to_v20220301storage: p104,
+          SlowRequestsBasedTrigger_STATUS_from_v20220301storage: p17,
+          SlowRequestsBasedTrigger_STATUS_to_v20220301storage: p17,
+          SlowRequestsBasedTrigger_from_v20220301storage: p17,
+          SlowRequestsBasedTrigger_to_v20220301storage: p17,
+          StatusCodesBasedTrigger_STATUS_from_v20220301storage: p106,
+          StatusCodesBasedTrigger_STATUS_to_v20220301storage: p106,
+          StatusCodesBasedTrigger_from_v20220301storage: p106,
+          StatusCodesBasedTrigger_to_v20220301storage: p106,
+          StatusCodesRangeBasedTrigger_STATUS_from_v20220301storage: p108,
+          StatusCodesRangeBasedTrigger_STATUS_to_v20220301storage: p108,
+          StatusCodesRangeBasedTrigger_from_v20220301storage: p108,
+          StatusCodesRangeBasedTrigger_to_v20220301storage: p108,
+          UserAssignedIdentityDetails_from_v20220301storage: {"known":k2,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}]]},
+          UserAssignedIdentityDetails_to_v20220301storage: {"known":k2,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}]]},
+          UserAssignedIdentity_STATUS_from_v20220301storage: p112,
+          UserAssignedIdentity_STATUS_to_v20220301storage: p112,
+          VirtualApplication_STATUS_from_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_from_v20220301storage"}}],["=","virtualPath","s"]]},
+          VirtualApplication_STATUS_to_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_to_v20220301storage"}}],["=","virtualPath","s"]]},
+          VirtualApplication_from_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_from_v20220301storage"}}],["=","virtualPath","s"]]},
+          VirtualApplication_to_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_to_v20220301storage"}}],["=","virtualPath","s"]]},
+          VirtualDirectory_STATUS_from_v20220301storage: p118,
+          VirtualDirectory_STATUS_to_v20220301storage: p118,
+          VirtualDirectory_from_v20220301storage: p118,
+          VirtualDirectory_to_v20220301storage: p118,
+          conditions_Condition_from_v20220301storage: p119,
+          conditions_Condition_to_v20220301storage: p119,
+          core_DestinationExpression_from_v20220301storage: p120,
+          core_DestinationExpression_to_v20220301storage: p120,
+          genruntime_KnownResourceReference_from_v20220301storage: p121,
+          genruntime_KnownResourceReference_to_v20220301storage: p121,
+          genruntime_ResourceReference_from_v20220301storage: p122,
+          genruntime_ResourceReference_to_v20220301storage: p122,
+          genruntime_SecretReference_from_v20220301storage: p123,
+          genruntime_SecretReference_to_v20220301storage: p123,
+        },
+      },
+      "v20220301": {
+        resources: {
+          ServerFarm_fromStorage: {"apiVersion":"web.azure.com/v20220301","spec":"ServerFarm_Spec_fromStorage","status":"ServerFarm_STATUS_fromStorage"},
+          ServerFarm_toStorage: {"apiVersion":"web.azure.com/v20220301storage","spec":"ServerFarm_Spec_toStorage","status":"ServerFarm_STATUS_toStorage"},
+          Site_fromStorage: {"apiVersion":"web.azure.com/v20220301","spec":"Site_Spec_fromStorage","status":"Site_STATUS_fromStorage"},
+          Site_toStorage: {"apiVersion":"web.azure.com/v20220301storage","spec":"Site_Spec_toStorage","status":"Site_STATUS_toStorage"},
+          SitesSourcecontrol_fromStorage: {"apiVersion":"web.azure.com/v20220301","spec":"SitesSourcecontrol_Spec_fromStorage","status":"SitesSourcecontrol_STATUS_fromStorage"},
+          SitesSourcecontrol_toStorage: {"apiVersion":"web.azure.com/v20220301storage","spec":"SitesSourcecontrol_Spec_toStorage","status":"SitesSourcecontrol_STATUS_toStorage"},
+        },
+        types: {
+          ApiDefinitionInfo_STATUS_fromStorage: p0,
+          ApiDefinitionInfo_STATUS_toStorage: p1,
+          ApiDefinitionInfo_fromStorage: p0,
+          ApiDefinitionInfo_toStorage: p1,
+          ApiManagementConfig_STATUS_fromStorage: p2,
+          ApiManagementConfig_STATUS_toStorage: p3,
+          ApiManagementConfig_fromStorage: p4,
+          ApiManagementConfig_toStorage: p5,
+          AutoHealActions_STATUS_fromStorage: p6,
+          AutoHealActions_STATUS_toStorage: p7,
+          AutoHealActions_fromStorage: p8,
+          AutoHealActions_toStorage: p9,
+          AutoHealCustomAction_STATUS_fromStorage: p10,
+          AutoHealCustomAction_STATUS_toStorage: p11,
+          AutoHealCustomAction_fromStorage: p10,
+          AutoHealCustomAction_toStorage: p11,
+          AutoHealRules_STATUS_fromStorage: p12,
+          AutoHealRules_STATUS_toStorage: p13,
+          AutoHealRules_fromStorage: p14,
+          AutoHealRules_toStorage: p15,
+          AutoHealTriggersSlowRequestsBasedTrigger_STATUS_fromStorage: p16,
+          AutoHealTriggersSlowRequestsBasedTrigger_STATUS_toStorage: p17,
+          AutoHealTriggersSlowRequestsBasedTrigger_fromStorage: p16,
+          AutoHealTriggersSlowRequestsBasedTrigger_toStorage: p17,
+          AutoHealTriggers_STATUS_fromStorage: p18,
+          AutoHealTriggers_STATUS_toStorage: p19,
+          AutoHealTriggers_fromStorage: p20,
+          AutoHealTriggers_toStorage: p21,
+          AzureStorageInfoValue_STATUS_fromStorage: p22,
+          AzureStorageInfoValue_STATUS_toStorage: p23,
+          AzureStorageInfoValue_fromStorage: p24,
+          AzureStorageInfoValue_toStorage: p25,
+          Capability_STATUS_fromStorage: p26,
+          Capability_STATUS_toStorage: p27,
+          Capability_fromStorage: p26,
+          Capability_toStorage: p27,
+          CloningInfo_STATUS_fromStorage: p28,
+          CloningInfo_STATUS_toStorage: p29,
+          CloningInfo_fromStorage: p30,
+          CloningInfo_toStorage: p31,
+          ConnStringInfo_STATUS_fromStorage: p32,
+          ConnStringInfo_STATUS_toStorage: p33,
+          ConnStringInfo_fromStorage: p32,
+          ConnStringInfo_toStorage: p33,
+          CorsSettings_STATUS_fromStorage: p34,
+          CorsSettings_STATUS_toStorage: p35,
+          CorsSettings_fromStorage: p34,
+          CorsSettings_toStorage: p35,
+          Experiments_STATUS_fromStorage: p36,
+          Experiments_STATUS_toStorage: p37,
+          Experiments_fromStorage: p38,
+          Experiments_toStorage: p39,
+          ExtendedLocation_STATUS_fromStorage: p40,
+          ExtendedLocation_STATUS_toStorage: p41,
+          ExtendedLocation_fromStorage: p42,
+          ExtendedLocation_toStorage: p43,
+          GitHubActionCodeConfiguration_STATUS_fromStorage: p44,
+          GitHubActionCodeConfiguration_STATUS_toStorage: p45,
+          GitHubActionCodeConfiguration_fromStorage: p44,
+          GitHubActionCodeConfiguration_toStorage: p45,
+          GitHubActionConfiguration_STATUS_fromStorage: p46,
+          GitHubActionConfiguration_STATUS_toStorage: p47,
+          GitHubActionConfiguration_fromStorage: p48,
+          GitHubActionConfiguration_toStorage: p49,
+          GitHubActionContainerConfiguration_STATUS_fromStorage: p50,
+          GitHubActionContainerConfiguration_STATUS_toStorage: p51,
+          GitHubActionContainerConfiguration_fromStorage: p52,
+          GitHubActionContainerConfiguration_toStorage: p53,
+          HandlerMapping_STATUS_fromStorage: p54,
+          HandlerMapping_STATUS_toStorage: p55,
+          HandlerMapping_fromStorage: p54,
+          HandlerMapping_toStorage: p55,
+          HostNameSslState_STATUS_fromStorage: p56,
+          HostNameSslState_STATUS_toStorage: p57,
+          HostNameSslState_fromStorage: p56,
+          HostNameSslState_toStorage: p57,
+          HostingEnvironmentProfile_STATUS_fromStorage: p58,
+          HostingEnvironmentProfile_STATUS_toStorage: p59,
+          HostingEnvironmentProfile_fromStorage: p4,
+          HostingEnvironmentProfile_toStorage: p5,
+          IpSecurityRestriction_STATUS_fromStorage: p60,
+          IpSecurityRestriction_STATUS_toStorage: p61,
+          IpSecurityRestriction_fromStorage: p62,
+          IpSecurityRestriction_toStorage: p63,
+          KubeEnvironmentProfile_STATUS_fromStorage: p58,
+          KubeEnvironmentProfile_STATUS_toStorage: p59,
+          KubeEnvironmentProfile_fromStorage: p4,
+          KubeEnvironmentProfile_toStorage: p5,
+          ManagedServiceIdentity_STATUS_fromStorage: p64,
+          ManagedServiceIdentity_STATUS_toStorage: p65,
+          ManagedServiceIdentity_fromStorage: p66,
+          ManagedServiceIdentity_toStorage: p67,
+          NameValuePair_STATUS_fromStorage: p68,
+          NameValuePair_STATUS_toStorage: p69,
+          NameValuePair_fromStorage: p68,
+          NameValuePair_toStorage: p69,
+          PushSettings_STATUS_fromStorage: p70,
+          PushSettings_STATUS_toStorage: p71,
+          PushSettings_fromStorage: p72,
+          PushSettings_toStorage: p73,
+          RampUpRule_STATUS_fromStorage: p74,
+          RampUpRule_STATUS_toStorage: p75,
+          RampUpRule_fromStorage: p74,
+          RampUpRule_toStorage: p75,
+          RequestsBasedTrigger_STATUS_fromStorage: p76,
+          RequestsBasedTrigger_STATUS_toStorage: p77,
+          RequestsBasedTrigger_fromStorage: p76,
+          RequestsBasedTrigger_toStorage: p77,
+          ServerFarmOperatorSpec_fromStorage: p78,
+          ServerFarmOperatorSpec_toStorage: p79,
+          ServerFarm_STATUS_fromStorage: p80,
+          ServerFarm_STATUS_toStorage: p81,
+          ServerFarm_Spec_fromStorage: p82,
+          ServerFarm_Spec_toStorage: {"known":k37,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_toStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_toStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_toStorage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_toStorage"}],["v","v20220301"]]},
+          SiteConfig_STATUS_fromStorage: p83,
+          SiteConfig_STATUS_toStorage: p84,
+          SiteConfig_fromStorage: p85,
+          SiteConfig_toStorage: p86,
+          SiteHostingEnvironmentProfile_STATUS_fromStorage: p58,
+          SiteHostingEnvironmentProfile_STATUS_toStorage: p59,
+          SiteHostingEnvironmentProfile_fromStorage: p4,
+          SiteHostingEnvironmentProfile_toStorage: p5,
+          SiteLimits_STATUS_fromStorage: p87,
+          SiteLimits_STATUS_toStorage: p88,
+          SiteLimits_fromStorage: p87,
+          SiteLimits_toStorage: p88,
+          SiteMachineKey_STATUS_fromStorage: p89,
+          SiteMachineKey_STATUS_toStorage: p90,
+          SiteOperatorSpec_fromStorage: p78,
+          SiteOperatorSpec_toStorage: p79,
+          Site_STATUS_fromStorage: p91,
+          Site_STATUS_toStorage: p92,
+          Site_Spec_fromStorage: p93,
+          Site_Spec_toStorage: {"known":k44,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_toStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_toStorage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_toStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","siteConfig",{"obj":"SiteConfig_toStorage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_toStorage"}],["v","v20220301"]]},
+          SitesSourcecontrolOperatorSpec_fromStorage: p78,
+          SitesSourcecontrolOperatorSpec_toStorage: p79,
+          SitesSourcecontrol_STATUS_fromStorage: p94,
+          SitesSourcecontrol_STATUS_toStorage: p95,
+          SitesSourcecontrol_Spec_fromStorage: p96,
+          SitesSourcecontrol_Spec_toStorage: {"known":k47,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_toStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_toStorage"}],["v","v20220301"]]},
+          SkuCapacity_STATUS_fromStorage: p97,
+          SkuCapacity_STATUS_toStorage: p98,
+          SkuCapacity_fromStorage: p97,
+          SkuCapacity_toStorage: p98,
+          SkuDescription_STATUS_fromStorage: p99,
+          SkuDescription_STATUS_toStorage: p100,
+          SkuDescription_fromStorage: p101,
+          SkuDescription_toStorage: p102,
+          SlotSwapStatus_STATUS_fromStorage: p103,
+          SlotSwapStatus_STATUS_toStorage: p104,
+          SlowRequestsBasedTrigger_STATUS_fromStorage: p16,
+          SlowRequestsBasedTrigger_STATUS_toStorage: p17,
+          SlowRequestsBasedTrigger_fromStorage: p16,
+          SlowRequestsBasedTrigger_toStorage: p17,
+          StatusCodesBasedTrigger_STATUS_fromStorage: p105,
+          StatusCodesBasedTrigger_STATUS_toStorage: p106,
+          StatusCodesBasedTrigger_fromStorage: p105,
+          StatusCodesBasedTrigger_toStorage: p106,
+          StatusCodesRangeBasedTrigger_STATUS_fromStorage: p107,
+          StatusCodesRangeBasedTrigger_STATUS_toStorage: p108,
+          StatusCodesRangeBasedTrigger_fromStorage: p107,
+          StatusCodesRangeBasedTrigger_toStorage: p108,
+          UserAssignedIdentityDetails_fromStorage: p109,
+          UserAssignedIdentityDetails_toStorage: p110,
+          UserAssignedIdentity_STATUS_fromStorage: p111,
+          UserAssignedIdentity_STATUS_toStorage: p112,
+          VirtualApplication_STATUS_fromStorage: p113,
+          VirtualApplication_STATUS_toStorage: p114,
+          VirtualApplication_fromStorage: p115,
+          VirtualApplication_toStorage: p116,
+          VirtualDirectory_STATUS_fromStorage: p117,
+          VirtualDirectory_STATUS_toStorage: p118,
+          VirtualDirectory_fromStorage: p117,
+          VirtualDirectory_toStorage: p118,
+          conditions_Condition_fromStorage: p119,
+          conditions_Condition_toStorage: p119,
+          core_DestinationExpression_fromStorage: p120,
+          core_DestinationExpression_toStorage: p120,
+          genruntime_KnownResourceReference_fromStorage: p121,
+          genruntime_KnownResourceReference_toStorage: p121,
+          genruntime_ResourceReference_fromStorage: p122,
+          genruntime_ResourceReference_toStorage: p122,
+          genruntime_SecretReference_fromStorage: p123,
+          genruntime_SecretReference_toStorage: p123,
+        },
       },
     },
-    "v1api20220301storage": {
-      resources: {
-        ServerFarm_from_v20220301storage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"ServerFarm_Spec_from_v20220301storage","status":"ServerFarm_STATUS_from_v20220301storage"},
-        ServerFarm_to_v20220301storage: {"apiVersion":"web.azure.com/v20220301storage","spec":"ServerFarm_Spec_to_v20220301storage","status":"ServerFarm_STATUS_to_v20220301storage"},
-        Site_from_v20220301storage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"Site_Spec_from_v20220301storage","status":"Site_STATUS_from_v20220301storage"},
-        Site_to_v20220301storage: {"apiVersion":"web.azure.com/v20220301storage","spec":"Site_Spec_to_v20220301storage","status":"Site_STATUS_to_v20220301storage"},
-        SitesSourcecontrol_from_v20220301storage: {"apiVersion":"web.azure.com/v1api20220301storage","spec":"SitesSourcecontrol_Spec_from_v20220301storage","status":"SitesSourcecontrol_STATUS_from_v20220301storage"},
-        SitesSourcecontrol_to_v20220301storage: {"apiVersion":"web.azure.com/v20220301storage","spec":"SitesSourcecontrol_Spec_to_v20220301storage","status":"SitesSourcecontrol_STATUS_to_v20220301storage"},
-      },
-      types: {
-        ApiDefinitionInfo_STATUS_from_v20220301storage: p1,
-        ApiDefinitionInfo_STATUS_to_v20220301storage: p1,
-        ApiDefinitionInfo_from_v20220301storage: p1,
-        ApiDefinitionInfo_to_v20220301storage: p1,
-        ApiManagementConfig_STATUS_from_v20220301storage: p3,
-        ApiManagementConfig_STATUS_to_v20220301storage: p3,
-        ApiManagementConfig_from_v20220301storage: p124,
-        ApiManagementConfig_to_v20220301storage: p125,
-        AutoHealActions_STATUS_from_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_from_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
-        AutoHealActions_STATUS_to_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_STATUS_to_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
-        AutoHealActions_from_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_from_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
-        AutoHealActions_to_v20220301storage: {"known":k3,"destBag":true,"steps":[["=","actionType","s"],["=","customAction",{"obj":"AutoHealCustomAction_to_v20220301storage"}],["=","minProcessExecutionTime","s"]]},
-        AutoHealCustomAction_STATUS_from_v20220301storage: p11,
-        AutoHealCustomAction_STATUS_to_v20220301storage: p11,
-        AutoHealCustomAction_from_v20220301storage: p11,
-        AutoHealCustomAction_to_v20220301storage: p11,
-        AutoHealRules_STATUS_from_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_from_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_from_v20220301storage"}]]},
-        AutoHealRules_STATUS_to_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_STATUS_to_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_STATUS_to_v20220301storage"}]]},
-        AutoHealRules_from_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_from_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_from_v20220301storage"}]]},
-        AutoHealRules_to_v20220301storage: {"known":k5,"destBag":true,"steps":[["=","actions",{"obj":"AutoHealActions_to_v20220301storage"}],["=","triggers",{"obj":"AutoHealTriggers_to_v20220301storage"}]]},
-        AutoHealTriggersSlowRequestsBasedTrigger_STATUS_from_v20220301storage: p17,
-        AutoHealTriggersSlowRequestsBasedTrigger_STATUS_to_v20220301storage: p17,
-        AutoHealTriggersSlowRequestsBasedTrigger_from_v20220301storage: p17,
-        AutoHealTriggersSlowRequestsBasedTrigger_to_v20220301storage: p17,
-        AutoHealTriggers_STATUS_from_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_from_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_from_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_from_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_from_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_from_v20220301storage"}}]]},
-        AutoHealTriggers_STATUS_to_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_STATUS_to_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_STATUS_to_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_STATUS_to_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_STATUS_to_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_STATUS_to_v20220301storage"}}]]},
-        AutoHealTriggers_from_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_from_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_from_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_from_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_from_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_from_v20220301storage"}}]]},
-        AutoHealTriggers_to_v20220301storage: {"known":k7,"destBag":true,"steps":[["=","privateBytesInKB","i"],["=","requests",{"obj":"RequestsBasedTrigger_to_v20220301storage"}],["=","slowRequests",{"obj":"SlowRequestsBasedTrigger_to_v20220301storage"}],["=","slowRequestsWithPath",{"arr":{"obj":"AutoHealTriggersSlowRequestsBasedTrigger_to_v20220301storage"}}],["=","statusCodes",{"arr":{"obj":"StatusCodesBasedTrigger_to_v20220301storage"}}],["=","statusCodesRange",{"arr":{"obj":"StatusCodesRangeBasedTrigger_to_v20220301storage"}}]]},
-        AzureStorageInfoValue_STATUS_from_v20220301storage: p23,
-        AzureStorageInfoValue_STATUS_to_v20220301storage: p23,
-        AzureStorageInfoValue_from_v20220301storage: {"known":k9,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_from_v20220301storage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type","s"]]},
-        AzureStorageInfoValue_to_v20220301storage: {"known":k9,"destBag":true,"steps":[["=","accessKey",{"obj":"genruntime_SecretReference_to_v20220301storage"}],["=","accountName","s"],["=","mountPath","s"],["=","shareName","s"],["=","type","s"]]},
-        Capability_STATUS_from_v20220301storage: p27,
-        Capability_STATUS_to_v20220301storage: p27,
-        Capability_from_v20220301storage: p27,
-        Capability_to_v20220301storage: p27,
-        CloningInfo_STATUS_from_v20220301storage: p29,
-        CloningInfo_STATUS_to_v20220301storage: p29,
-        CloningInfo_from_v20220301storage: {"known":k12,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","trafficManagerProfileName","s"]]},
-        CloningInfo_to_v20220301storage: {"known":k12,"destBag":true,"steps":[["=","appSettingsOverrides",{"map":"s"}],["=","cloneCustomHostNames","b"],["=","cloneSourceControl","b"],["=","configureLoadBalancing","b"],["=","correlationId","s"],["=","hostingEnvironment","s"],["=","overwrite","b"],["=","sourceWebAppReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","sourceWebAppLocation","s"],["=","trafficManagerProfileReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","trafficManagerProfileName","s"]]},
-        ConnStringInfo_STATUS_from_v20220301storage: p33,
-        ConnStringInfo_STATUS_to_v20220301storage: p33,
-        ConnStringInfo_from_v20220301storage: p33,
-        ConnStringInfo_to_v20220301storage: p33,
-        CorsSettings_STATUS_from_v20220301storage: p35,
-        CorsSettings_STATUS_to_v20220301storage: p35,
-        CorsSettings_from_v20220301storage: p35,
-        CorsSettings_to_v20220301storage: p35,
-        Experiments_STATUS_from_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_from_v20220301storage"}}]]},
-        Experiments_STATUS_to_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_STATUS_to_v20220301storage"}}]]},
-        Experiments_from_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_from_v20220301storage"}}]]},
-        Experiments_to_v20220301storage: {"known":k15,"destBag":true,"steps":[["=","rampUpRules",{"arr":{"obj":"RampUpRule_to_v20220301storage"}}]]},
-        ExtendedLocation_STATUS_from_v20220301storage: p41,
-        ExtendedLocation_STATUS_to_v20220301storage: p41,
-        ExtendedLocation_from_v20220301storage: p43,
-        ExtendedLocation_to_v20220301storage: p43,
-        GitHubActionCodeConfiguration_STATUS_from_v20220301storage: p45,
-        GitHubActionCodeConfiguration_STATUS_to_v20220301storage: p45,
-        GitHubActionCodeConfiguration_from_v20220301storage: p45,
-        GitHubActionCodeConfiguration_to_v20220301storage: p45,
-        GitHubActionConfiguration_STATUS_from_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_from_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_from_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
-        GitHubActionConfiguration_STATUS_to_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_STATUS_to_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_STATUS_to_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
-        GitHubActionConfiguration_from_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_from_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_from_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
-        GitHubActionConfiguration_to_v20220301storage: {"known":k19,"destBag":true,"steps":[["=","codeConfiguration",{"obj":"GitHubActionCodeConfiguration_to_v20220301storage"}],["=","containerConfiguration",{"obj":"GitHubActionContainerConfiguration_to_v20220301storage"}],["=","generateWorkflowFile","b"],["=","isLinux","b"]]},
-        GitHubActionContainerConfiguration_STATUS_from_v20220301storage: p51,
-        GitHubActionContainerConfiguration_STATUS_to_v20220301storage: p51,
-        GitHubActionContainerConfiguration_from_v20220301storage: {"known":k21,"destBag":true,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_from_v20220301storage"}],["=","serverUrl","s"],["=","username","s"]]},
-        GitHubActionContainerConfiguration_to_v20220301storage: {"known":k21,"destBag":true,"steps":[["=","imageName","s"],["=","password",{"obj":"genruntime_SecretReference_to_v20220301storage"}],["=","serverUrl","s"],["=","username","s"]]},
-        HandlerMapping_STATUS_from_v20220301storage: p55,
-        HandlerMapping_STATUS_to_v20220301storage: p55,
-        HandlerMapping_from_v20220301storage: p55,
-        HandlerMapping_to_v20220301storage: p55,
-        HostNameSslState_STATUS_from_v20220301storage: p57,
-        HostNameSslState_STATUS_to_v20220301storage: p57,
-        HostNameSslState_from_v20220301storage: p57,
-        HostNameSslState_to_v20220301storage: p57,
-        HostingEnvironmentProfile_STATUS_from_v20220301storage: p59,
-        HostingEnvironmentProfile_STATUS_to_v20220301storage: p59,
-        HostingEnvironmentProfile_from_v20220301storage: p124,
-        HostingEnvironmentProfile_to_v20220301storage: p125,
-        IpSecurityRestriction_STATUS_from_v20220301storage: p61,
-        IpSecurityRestriction_STATUS_to_v20220301storage: p61,
-        IpSecurityRestriction_from_v20220301storage: {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","vnetTrafficTag","i"]]},
-        IpSecurityRestriction_to_v20220301storage: {"known":k26,"destBag":true,"steps":[["=","action","s"],["=","description","s"],["=","headers",{"map":{"arr":"s"}}],["=","ipAddress","s"],["=","name","s"],["=","priority","i"],["=","subnetMask","s"],["=","subnetTrafficTag","i"],["=","tag","s"],["=","vnetSubnetResourceReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","vnetTrafficTag","i"]]},
-        KubeEnvironmentProfile_STATUS_from_v20220301storage: p59,
-        KubeEnvironmentProfile_STATUS_to_v20220301storage: p59,
-        KubeEnvironmentProfile_from_v20220301storage: p124,
-        KubeEnvironmentProfile_to_v20220301storage: p125,
-        ManagedServiceIdentity_STATUS_from_v20220301storage: {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_from_v20220301storage"}}]]},
-        ManagedServiceIdentity_STATUS_to_v20220301storage: {"known":k27,"destBag":true,"steps":[["=","principalId","s"],["=","tenantId","s"],["=","type","s"],["=","userAssignedIdentities",{"map":{"obj":"UserAssignedIdentity_STATUS_to_v20220301storage"}}]]},
-        ManagedServiceIdentity_from_v20220301storage: {"known":k28,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_from_v20220301storage"}}]]},
-        ManagedServiceIdentity_to_v20220301storage: {"known":k28,"destBag":true,"steps":[["=","type","s"],["=","userAssignedIdentities",{"arr":{"obj":"UserAssignedIdentityDetails_to_v20220301storage"}}]]},
-        NameValuePair_STATUS_from_v20220301storage: p69,
-        NameValuePair_STATUS_to_v20220301storage: p69,
-        NameValuePair_from_v20220301storage: p69,
-        NameValuePair_to_v20220301storage: p69,
-        PushSettings_STATUS_from_v20220301storage: p71,
-        PushSettings_STATUS_to_v20220301storage: p71,
-        PushSettings_from_v20220301storage: p73,
-        PushSettings_to_v20220301storage: p73,
-        RampUpRule_STATUS_from_v20220301storage: p75,
-        RampUpRule_STATUS_to_v20220301storage: p75,
-        RampUpRule_from_v20220301storage: p75,
-        RampUpRule_to_v20220301storage: p75,
-        RequestsBasedTrigger_STATUS_from_v20220301storage: p77,
-        RequestsBasedTrigger_STATUS_to_v20220301storage: p77,
-        RequestsBasedTrigger_from_v20220301storage: p77,
-        RequestsBasedTrigger_to_v20220301storage: p77,
-        ServerFarmOperatorSpec_from_v20220301storage: p126,
-        ServerFarmOperatorSpec_to_v20220301storage: p127,
-        ServerFarm_STATUS_from_v20220301storage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_from_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_from_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_from_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]},
-        ServerFarm_STATUS_to_v20220301storage: {"known":k35,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_STATUS_to_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","geoRegion","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_STATUS_to_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_STATUS_to_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","maximumNumberOfWorkers","i"],["=","numberOfSites","i"],["=","numberOfWorkers","i"],["=","perSiteScaling","b"],["=","provisioningState","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","spotExpirationTime","s"],["=","status","s"],["=","subscription","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"]]},
-        ServerFarm_Spec_from_v20220301storage: {"known":k36,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_from_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_from_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_from_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_from_v20220301storage"}],["=0","originalVersion","s"]]},
-        ServerFarm_Spec_to_v20220301storage: {"known":k36,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_to_v20220301storage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_to_v20220301storage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_to_v20220301storage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_to_v20220301storage"}],["=0","originalVersion","s"]]},
-        SiteConfig_STATUS_from_v20220301storage: {"known":k38,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_from_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_from_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_from_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_from_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_from_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_from_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_STATUS_from_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_from_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_from_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_from_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_from_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_from_v20220301storage"}],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_from_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_from_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_from_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
-        SiteConfig_STATUS_to_v20220301storage: {"known":k38,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_STATUS_to_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_STATUS_to_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_STATUS_to_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_STATUS_to_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_STATUS_to_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_STATUS_to_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_STATUS_to_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_STATUS_to_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_STATUS_to_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_to_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_STATUS_to_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","machineKey",{"obj":"SiteMachineKey_STATUS_to_v20220301storage"}],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_STATUS_to_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_STATUS_to_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_STATUS_to_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
-        SiteConfig_from_v20220301storage: {"known":k39,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_from_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_from_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_from_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_from_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_from_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_from_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_from_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_from_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_from_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_from_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_from_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_from_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_from_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_from_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
-        SiteConfig_to_v20220301storage: {"known":k39,"destBag":true,"steps":[["=","acrUseManagedIdentityCreds","b"],["=","acrUserManagedIdentityID","s"],["=","alwaysOn","b"],["=","apiDefinition",{"obj":"ApiDefinitionInfo_to_v20220301storage"}],["=","apiManagementConfig",{"obj":"ApiManagementConfig_to_v20220301storage"}],["=","appCommandLine","s"],["=","appSettings",{"arr":{"obj":"NameValuePair_to_v20220301storage"}}],["=","autoHealEnabled","b"],["=","autoHealRules",{"obj":"AutoHealRules_to_v20220301storage"}],["=","autoSwapSlotName","s"],["=","azureStorageAccounts",{"map":{"obj":"AzureStorageInfoValue_to_v20220301storage"}}],["=","connectionStrings",{"arr":{"obj":"ConnStringInfo_to_v20220301storage"}}],["=","cors",{"obj":"CorsSettings_to_v20220301storage"}],["=","defaultDocuments",{"arr":"s"}],["=","detailedErrorLoggingEnabled","b"],["=","documentRoot","s"],["=","experiments",{"obj":"Experiments_to_v20220301storage"}],["=","ftpsState","s"],["=","functionAppScaleLimit","i"],["=","functionsRuntimeScaleMonitoringEnabled","b"],["=","handlerMappings",{"arr":{"obj":"HandlerMapping_to_v20220301storage"}}],["=","healthCheckPath","s"],["=","http20Enabled","b"],["=","httpLoggingEnabled","b"],["=","ipSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_to_v20220301storage"}}],["=","javaContainer","s"],["=","javaContainerVersion","s"],["=","javaVersion","s"],["=","keyVaultReferenceIdentity","s"],["=","limits",{"obj":"SiteLimits_to_v20220301storage"}],["=","linuxFxVersion","s"],["=","loadBalancing","s"],["=","localMySqlEnabled","b"],["=","logsDirectorySizeLimit","i"],["=","managedPipelineMode","s"],["=","managedServiceIdentityId","i"],["=","minTlsVersion","s"],["=","minimumElasticInstanceCount","i"],["=","netFrameworkVersion","s"],["=","nodeVersion","s"],["=","numberOfWorkers","i"],["=","phpVersion","s"],["=","powerShellVersion","s"],["=","preWarmedInstanceCount","i"],["=","publicNetworkAccess","s"],["=","publishingUsername","s"],["=","push",{"obj":"PushSettings_to_v20220301storage"}],["=","pythonVersion","s"],["=","remoteDebuggingEnabled","b"],["=","remoteDebuggingVersion","s"],["=","requestTracingEnabled","b"],["=","requestTracingExpirationTime","s"],["=","scmIpSecurityRestrictions",{"arr":{"obj":"IpSecurityRestriction_to_v20220301storage"}}],["=","scmIpSecurityRestrictionsUseMain","b"],["=","scmMinTlsVersion","s"],["=","scmType","s"],["=","tracingOptions","s"],["=","use32BitWorkerProcess","b"],["=","virtualApplications",{"arr":{"obj":"VirtualApplication_to_v20220301storage"}}],["=","vnetName","s"],["=","vnetPrivatePortsCount","i"],["=","vnetRouteAllEnabled","b"],["=","webSocketsEnabled","b"],["=","websiteTimeZone","s"],["=","windowsFxVersion","s"],["=","xManagedServiceIdentityId","i"]]},
-        SiteHostingEnvironmentProfile_STATUS_from_v20220301storage: p59,
-        SiteHostingEnvironmentProfile_STATUS_to_v20220301storage: p59,
-        SiteHostingEnvironmentProfile_from_v20220301storage: p124,
-        SiteHostingEnvironmentProfile_to_v20220301storage: p125,
-        SiteLimits_STATUS_from_v20220301storage: p88,
-        SiteLimits_STATUS_to_v20220301storage: p88,
-        SiteLimits_from_v20220301storage: p88,
-        SiteLimits_to_v20220301storage: p88,
-        SiteMachineKey_STATUS_from_v20220301storage: p90,
-        SiteMachineKey_STATUS_to_v20220301storage: p90,
-        SiteOperatorSpec_from_v20220301storage: p126,
-        SiteOperatorSpec_to_v20220301storage: p127,
-        Site_STATUS_from_v20220301storage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_from_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_from_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_from_v20220301storage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_from_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_from_v20220301storage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_from_v20220301storage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]},
-        Site_STATUS_to_v20220301storage: {"known":k42,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","extendedLocation",{"obj":"ExtendedLocation_STATUS_to_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_STATUS_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","availabilityState","s"],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_STATUS_to_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","defaultHostName","s"],["=","enabled","b"],["=","enabledHostNames",{"arr":"s"}],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_STATUS_to_v20220301storage"}}],["=","hostNames",{"arr":"s"}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_STATUS_to_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","inProgressOperationId","s"],["=","isDefaultContainer","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","lastModifiedTimeUtc","s"],["=","maxNumberOfWorkers","i"],["=","outboundIpAddresses","s"],["=","possibleOutboundIpAddresses","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","repositorySiteName","s"],["=","reserved","b"],["=","resourceGroup","s"],["=","scmSiteAlsoStopped","b"],["=","serverFarmId","s"],["=","siteConfig",{"obj":"SiteConfig_STATUS_to_v20220301storage"}],["=","slotSwapStatus",{"obj":"SlotSwapStatus_STATUS_to_v20220301storage"}],["=","state","s"],["=","storageAccountRequired","b"],["=","suspendedTill","s"],["=","targetSwapSlot","s"],["=","trafficManagerHostNames",{"arr":"s"}],["=","usageState","s"],["=","virtualNetworkSubnetId","s"],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"]]},
-        Site_Spec_from_v20220301storage: {"known":k43,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_from_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_from_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_from_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_from_v20220301storage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_from_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","siteConfig",{"obj":"SiteConfig_from_v20220301storage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_from_v20220301storage"}],["=0","originalVersion","s"]]},
-        Site_Spec_to_v20220301storage: {"known":k43,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220301storage"}],["=","extendedLocation",{"obj":"ExtendedLocation_to_v20220301storage"}],["=","identity",{"obj":"ManagedServiceIdentity_to_v20220301storage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_to_v20220301storage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_to_v20220301storage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_to_v20220301storage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","siteConfig",{"obj":"SiteConfig_to_v20220301storage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_to_v20220301storage"}],["=0","originalVersion","s"]]},
-        SitesSourcecontrolOperatorSpec_from_v20220301storage: p126,
-        SitesSourcecontrolOperatorSpec_to_v20220301storage: p127,
-        SitesSourcecontrol_STATUS_from_v20220301storage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_from_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_from_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]},
-        SitesSourcecontrol_STATUS_to_v20220301storage: {"known":k45,"destBag":true,"steps":[["=","conditions",{"arr":{"obj":"conditions_Condition_to_v20220301storage"}}],["=","id","s"],["=","name","s"],["=","type","s"],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_STATUS_to_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"]]},
-        SitesSourcecontrol_Spec_from_v20220301storage: {"known":k46,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_from_v20220301storage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_from_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_from_v20220301storage"}],["=0","originalVersion","s"]]},
-        SitesSourcecontrol_Spec_to_v20220301storage: {"known":k46,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_to_v20220301storage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_to_v20220301storage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_to_v20220301storage"}],["=0","originalVersion","s"]]},
-        SkuCapacity_STATUS_from_v20220301storage: p98,
-        SkuCapacity_STATUS_to_v20220301storage: p98,
-        SkuCapacity_from_v20220301storage: p98,
-        SkuCapacity_to_v20220301storage: p98,
-        SkuDescription_STATUS_from_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_from_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_from_v20220301storage"}],["=","tier","s"]]},
-        SkuDescription_STATUS_to_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_STATUS_to_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_STATUS_to_v20220301storage"}],["=","tier","s"]]},
-        SkuDescription_from_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_from_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_from_v20220301storage"}],["=","tier","s"]]},
-        SkuDescription_to_v20220301storage: {"known":k49,"destBag":true,"steps":[["=","capabilities",{"arr":{"obj":"Capability_to_v20220301storage"}}],["=","capacity","i"],["=","family","s"],["=","locations",{"arr":"s"}],["=","name","s"],["=","size","s"],["=","skuCapacity",{"obj":"SkuCapacity_to_v20220301storage"}],["=","tier","s"]]},
-        SlotSwapStatus_STATUS_from_v20220301storage: p104,
-        SlotSwapStatus_STATUS_to_v20220301storage: p104,
-        SlowRequestsBasedTrigger_STATUS_from_v20220301storage: p17,
-        SlowRequestsBasedTrigger_STATUS_to_v20220301storage: p17,
-        SlowRequestsBasedTrigger_from_v20220301storage: p17,
-        SlowRequestsBasedTrigger_to_v20220301storage: p17,
-        StatusCodesBasedTrigger_STATUS_from_v20220301storage: p106,
-        StatusCodesBasedTrigger_STATUS_to_v20220301storage: p106,
-        StatusCodesBasedTrigger_from_v20220301storage: p106,
-        StatusCodesBasedTrigger_to_v20220301storage: p106,
-        StatusCodesRangeBasedTrigger_STATUS_from_v20220301storage: p108,
-        StatusCodesRangeBasedTrigger_STATUS_to_v20220301storage: p108,
-        StatusCodesRangeBasedTrigger_from_v20220301storage: p108,
-        StatusCodesRangeBasedTrigger_to_v20220301storage: p108,
-        UserAssignedIdentityDetails_from_v20220301storage: {"known":k2,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_from_v20220301storage"}]]},
-        UserAssignedIdentityDetails_to_v20220301storage: {"known":k2,"destBag":true,"steps":[["=!","reference",{"obj":"genruntime_ResourceReference_to_v20220301storage"}]]},
-        UserAssignedIdentity_STATUS_from_v20220301storage: p112,
-        UserAssignedIdentity_STATUS_to_v20220301storage: p112,
-        VirtualApplication_STATUS_from_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_from_v20220301storage"}}],["=","virtualPath","s"]]},
-        VirtualApplication_STATUS_to_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_STATUS_to_v20220301storage"}}],["=","virtualPath","s"]]},
-        VirtualApplication_from_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_from_v20220301storage"}}],["=","virtualPath","s"]]},
-        VirtualApplication_to_v20220301storage: {"known":k54,"destBag":true,"steps":[["=","physicalPath","s"],["=","preloadEnabled","b"],["=","virtualDirectories",{"arr":{"obj":"VirtualDirectory_to_v20220301storage"}}],["=","virtualPath","s"]]},
-        VirtualDirectory_STATUS_from_v20220301storage: p118,
-        VirtualDirectory_STATUS_to_v20220301storage: p118,
-        VirtualDirectory_from_v20220301storage: p118,
-        VirtualDirectory_to_v20220301storage: p118,
-        conditions_Condition_from_v20220301storage: p119,
-        conditions_Condition_to_v20220301storage: p119,
-        core_DestinationExpression_from_v20220301storage: p120,
-        core_DestinationExpression_to_v20220301storage: p120,
-        genruntime_KnownResourceReference_from_v20220301storage: p121,
-        genruntime_KnownResourceReference_to_v20220301storage: p121,
-        genruntime_ResourceReference_from_v20220301storage: p122,
-        genruntime_ResourceReference_to_v20220301storage: p122,
-        genruntime_SecretReference_from_v20220301storage: p123,
-        genruntime_SecretReference_to_v20220301storage: p123,
-      },
+    hooks: {
     },
-    "v20220301": {
-      resources: {
-        ServerFarm_fromStorage: {"apiVersion":"web.azure.com/v20220301","spec":"ServerFarm_Spec_fromStorage","status":"ServerFarm_STATUS_fromStorage"},
-        ServerFarm_toStorage: {"apiVersion":"web.azure.com/v20220301storage","spec":"ServerFarm_Spec_toStorage","status":"ServerFarm_STATUS_toStorage"},
-        Site_fromStorage: {"apiVersion":"web.azure.com/v20220301","spec":"Site_Spec_fromStorage","status":"Site_STATUS_fromStorage"},
-        Site_toStorage: {"apiVersion":"web.azure.com/v20220301storage","spec":"Site_Spec_toStorage","status":"Site_STATUS_toStorage"},
-        SitesSourcecontrol_fromStorage: {"apiVersion":"web.azure.com/v20220301","spec":"SitesSourcecontrol_Spec_fromStorage","status":"SitesSourcecontrol_STATUS_fromStorage"},
-        SitesSourcecontrol_toStorage: {"apiVersion":"web.azure.com/v20220301storage","spec":"SitesSourcecontrol_Spec_toStorage","status":"SitesSourcecontrol_STATUS_toStorage"},
-      },
-      types: {
-        ApiDefinitionInfo_STATUS_fromStorage: p0,
-        ApiDefinitionInfo_STATUS_toStorage: p1,
-        ApiDefinitionInfo_fromStorage: p0,
-        ApiDefinitionInfo_toStorage: p1,
-        ApiManagementConfig_STATUS_fromStorage: p2,
-        ApiManagementConfig_STATUS_toStorage: p3,
-        ApiManagementConfig_fromStorage: p4,
-        ApiManagementConfig_toStorage: p5,
-        AutoHealActions_STATUS_fromStorage: p6,
-        AutoHealActions_STATUS_toStorage: p7,
-        AutoHealActions_fromStorage: p8,
-        AutoHealActions_toStorage: p9,
-        AutoHealCustomAction_STATUS_fromStorage: p10,
-        AutoHealCustomAction_STATUS_toStorage: p11,
-        AutoHealCustomAction_fromStorage: p10,
-        AutoHealCustomAction_toStorage: p11,
-        AutoHealRules_STATUS_fromStorage: p12,
-        AutoHealRules_STATUS_toStorage: p13,
-        AutoHealRules_fromStorage: p14,
-        AutoHealRules_toStorage: p15,
-        AutoHealTriggersSlowRequestsBasedTrigger_STATUS_fromStorage: p16,
-        AutoHealTriggersSlowRequestsBasedTrigger_STATUS_toStorage: p17,
-        AutoHealTriggersSlowRequestsBasedTrigger_fromStorage: p16,
-        AutoHealTriggersSlowRequestsBasedTrigger_toStorage: p17,
-        AutoHealTriggers_STATUS_fromStorage: p18,
-        AutoHealTriggers_STATUS_toStorage: p19,
-        AutoHealTriggers_fromStorage: p20,
-        AutoHealTriggers_toStorage: p21,
-        AzureStorageInfoValue_STATUS_fromStorage: p22,
-        AzureStorageInfoValue_STATUS_toStorage: p23,
-        AzureStorageInfoValue_fromStorage: p24,
-        AzureStorageInfoValue_toStorage: p25,
-        Capability_STATUS_fromStorage: p26,
-        Capability_STATUS_toStorage: p27,
-        Capability_fromStorage: p26,
-        Capability_toStorage: p27,
-        CloningInfo_STATUS_fromStorage: p28,
-        CloningInfo_STATUS_toStorage: p29,
-        CloningInfo_fromStorage: p30,
-        CloningInfo_toStorage: p31,
-        ConnStringInfo_STATUS_fromStorage: p32,
-        ConnStringInfo_STATUS_toStorage: p33,
-        ConnStringInfo_fromStorage: p32,
-        ConnStringInfo_toStorage: p33,
-        CorsSettings_STATUS_fromStorage: p34,
-        CorsSettings_STATUS_toStorage: p35,
-        CorsSettings_fromStorage: p34,
-        CorsSettings_toStorage: p35,
-        Experiments_STATUS_fromStorage: p36,
-        Experiments_STATUS_toStorage: p37,
-        Experiments_fromStorage: p38,
-        Experiments_toStorage: p39,
-        ExtendedLocation_STATUS_fromStorage: p40,
-        ExtendedLocation_STATUS_toStorage: p41,
-        ExtendedLocation_fromStorage: p42,
-        ExtendedLocation_toStorage: p43,
-        GitHubActionCodeConfiguration_STATUS_fromStorage: p44,
-        GitHubActionCodeConfiguration_STATUS_toStorage: p45,
-        GitHubActionCodeConfiguration_fromStorage: p44,
-        GitHubActionCodeConfiguration_toStorage: p45,
-        GitHubActionConfiguration_STATUS_fromStorage: p46,
-        GitHubActionConfiguration_STATUS_toStorage: p47,
-        GitHubActionConfiguration_fromStorage: p48,
-        GitHubActionConfiguration_toStorage: p49,
-        GitHubActionContainerConfiguration_STATUS_fromStorage: p50,
-        GitHubActionContainerConfiguration_STATUS_toStorage: p51,
-        GitHubActionContainerConfiguration_fromStorage: p52,
-        GitHubActionContainerConfiguration_toStorage: p53,
-        HandlerMapping_STATUS_fromStorage: p54,
-        HandlerMapping_STATUS_toStorage: p55,
-        HandlerMapping_fromStorage: p54,
-        HandlerMapping_toStorage: p55,
-        HostNameSslState_STATUS_fromStorage: p56,
-        HostNameSslState_STATUS_toStorage: p57,
-        HostNameSslState_fromStorage: p56,
-        HostNameSslState_toStorage: p57,
-        HostingEnvironmentProfile_STATUS_fromStorage: p58,
-        HostingEnvironmentProfile_STATUS_toStorage: p59,
-        HostingEnvironmentProfile_fromStorage: p4,
-        HostingEnvironmentProfile_toStorage: p5,
-        IpSecurityRestriction_STATUS_fromStorage: p60,
-        IpSecurityRestriction_STATUS_toStorage: p61,
-        IpSecurityRestriction_fromStorage: p62,
-        IpSecurityRestriction_toStorage: p63,
-        KubeEnvironmentProfile_STATUS_fromStorage: p58,
-        KubeEnvironmentProfile_STATUS_toStorage: p59,
-        KubeEnvironmentProfile_fromStorage: p4,
-        KubeEnvironmentProfile_toStorage: p5,
-        ManagedServiceIdentity_STATUS_fromStorage: p64,
-        ManagedServiceIdentity_STATUS_toStorage: p65,
-        ManagedServiceIdentity_fromStorage: p66,
-        ManagedServiceIdentity_toStorage: p67,
-        NameValuePair_STATUS_fromStorage: p68,
-        NameValuePair_STATUS_toStorage: p69,
-        NameValuePair_fromStorage: p68,
-        NameValuePair_toStorage: p69,
-        PushSettings_STATUS_fromStorage: p70,
-        PushSettings_STATUS_toStorage: p71,
-        PushSettings_fromStorage: p72,
-        PushSettings_toStorage: p73,
-        RampUpRule_STATUS_fromStorage: p74,
-        RampUpRule_STATUS_toStorage: p75,
-        RampUpRule_fromStorage: p74,
-        RampUpRule_toStorage: p75,
-        RequestsBasedTrigger_STATUS_fromStorage: p76,
-        RequestsBasedTrigger_STATUS_toStorage: p77,
-        RequestsBasedTrigger_fromStorage: p76,
-        RequestsBasedTrigger_toStorage: p77,
-        ServerFarmOperatorSpec_fromStorage: p78,
-        ServerFarmOperatorSpec_toStorage: p79,
-        ServerFarm_STATUS_fromStorage: p80,
-        ServerFarm_STATUS_toStorage: p81,
-        ServerFarm_Spec_fromStorage: p82,
-        ServerFarm_Spec_toStorage: {"known":k37,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","kind","s"],["=","location","s"],["=","sku",{"obj":"SkuDescription_toStorage"}],["=","tags",{"map":"s"}],["=","elasticScaleEnabled","b"],["=","freeOfferExpirationTime","s"],["=","hostingEnvironmentProfile",{"obj":"HostingEnvironmentProfile_toStorage"}],["=","hyperV","b"],["=","isSpot","b"],["=","isXenon","b"],["=","kubeEnvironmentProfile",{"obj":"KubeEnvironmentProfile_toStorage"}],["=","maximumElasticWorkerCount","i"],["=","perSiteScaling","b"],["=","reserved","b"],["=","spotExpirationTime","s"],["=","targetWorkerCount","i"],["=","targetWorkerSizeId","i"],["=","workerTierName","s"],["=","zoneRedundant","b"],["=","operatorSpec",{"obj":"ServerFarmOperatorSpec_toStorage"}],["v","v20220301"]]},
-        SiteConfig_STATUS_fromStorage: p83,
-        SiteConfig_STATUS_toStorage: p84,
-        SiteConfig_fromStorage: p85,
-        SiteConfig_toStorage: p86,
-        SiteHostingEnvironmentProfile_STATUS_fromStorage: p58,
-        SiteHostingEnvironmentProfile_STATUS_toStorage: p59,
-        SiteHostingEnvironmentProfile_fromStorage: p4,
-        SiteHostingEnvironmentProfile_toStorage: p5,
-        SiteLimits_STATUS_fromStorage: p87,
-        SiteLimits_STATUS_toStorage: p88,
-        SiteLimits_fromStorage: p87,
-        SiteLimits_toStorage: p88,
-        SiteMachineKey_STATUS_fromStorage: p89,
-        SiteMachineKey_STATUS_toStorage: p90,
-        SiteOperatorSpec_fromStorage: p78,
-        SiteOperatorSpec_toStorage: p79,
-        Site_STATUS_fromStorage: p91,
-        Site_STATUS_toStorage: p92,
-        Site_Spec_fromStorage: p93,
-        Site_Spec_toStorage: {"known":k44,"destBag":true,"steps":[["=0","azureName","s"],["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","extendedLocation",{"obj":"ExtendedLocation_toStorage"}],["=","identity",{"obj":"ManagedServiceIdentity_toStorage"}],["=","kind","s"],["=","location","s"],["=","tags",{"map":"s"}],["=","clientAffinityEnabled","b"],["=","clientCertEnabled","b"],["=","clientCertExclusionPaths","s"],["=","clientCertMode","s"],["=","cloningInfo",{"obj":"CloningInfo_toStorage"}],["=","containerSize","i"],["=","customDomainVerificationId","s"],["=","dailyMemoryTimeQuota","i"],["=","enabled","b"],["=","hostNameSslStates",{"arr":{"obj":"HostNameSslState_toStorage"}}],["=","hostNamesDisabled","b"],["=","hostingEnvironmentProfile",{"obj":"SiteHostingEnvironmentProfile_toStorage"}],["=","httpsOnly","b"],["=","hyperV","b"],["=","isXenon","b"],["=","keyVaultReferenceIdentity","s"],["=","publicNetworkAccess","s"],["=","redundancyMode","s"],["=","reserved","b"],["=","scmSiteAlsoStopped","b"],["=","serverFarmReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","siteConfig",{"obj":"SiteConfig_toStorage"}],["=","storageAccountRequired","b"],["=","virtualNetworkSubnetReference",{"obj":"genruntime_ResourceReference_toStorage"}],["=","vnetContentShareEnabled","b"],["=","vnetImagePullEnabled","b"],["=","vnetRouteAllEnabled","b"],["=","operatorSpec",{"obj":"SiteOperatorSpec_toStorage"}],["v","v20220301"]]},
-        SitesSourcecontrolOperatorSpec_fromStorage: p78,
-        SitesSourcecontrolOperatorSpec_toStorage: p79,
-        SitesSourcecontrol_STATUS_fromStorage: p94,
-        SitesSourcecontrol_STATUS_toStorage: p95,
-        SitesSourcecontrol_Spec_fromStorage: p96,
-        SitesSourcecontrol_Spec_toStorage: {"known":k47,"destBag":true,"steps":[["=","owner",{"obj":"genruntime_KnownResourceReference_toStorage"}],["=","kind","s"],["=","branch","s"],["=","deploymentRollbackEnabled","b"],["=","gitHubActionConfiguration",{"obj":"GitHubActionConfiguration_toStorage"}],["=","isGitHubAction","b"],["=","isManualIntegration","b"],["=","isMercurial","b"],["=","repoUrl","s"],["=","operatorSpec",{"obj":"SitesSourcecontrolOperatorSpec_toStorage"}],["v","v20220301"]]},
-        SkuCapacity_STATUS_fromStorage: p97,
-        SkuCapacity_STATUS_toStorage: p98,
-        SkuCapacity_fromStorage: p97,
-        SkuCapacity_toStorage: p98,
-        SkuDescription_STATUS_fromStorage: p99,
-        SkuDescription_STATUS_toStorage: p100,
-        SkuDescription_fromStorage: p101,
-        SkuDescription_toStorage: p102,
-        SlotSwapStatus_STATUS_fromStorage: p103,
-        SlotSwapStatus_STATUS_toStorage: p104,
-        SlowRequestsBasedTrigger_STATUS_fromStorage: p16,
-        SlowRequestsBasedTrigger_STATUS_toStorage: p17,
-        SlowRequestsBasedTrigger_fromStorage: p16,
-        SlowRequestsBasedTrigger_toStorage: p17,
-        StatusCodesBasedTrigger_STATUS_fromStorage: p105,
-        StatusCodesBasedTrigger_STATUS_toStorage: p106,
-        StatusCodesBasedTrigger_fromStorage: p105,
-        StatusCodesBasedTrigger_toStorage: p106,
-        StatusCodesRangeBasedTrigger_STATUS_fromStorage: p107,
-        StatusCodesRangeBasedTrigger_STATUS_toStorage: p108,
-        StatusCodesRangeBasedTrigger_fromStorage: p107,
-        StatusCodesRangeBasedTrigger_toStorage: p108,
-        UserAssignedIdentityDetails_fromStorage: p109,
-        UserAssignedIdentityDetails_toStorage: p110,
-        UserAssignedIdentity_STATUS_fromStorage: p111,
-        UserAssignedIdentity_STATUS_toStorage: p112,
-        VirtualApplication_STATUS_fromStorage: p113,
-        VirtualApplication_STATUS_toStorage: p114,
-        VirtualApplication_fromStorage: p115,
-        VirtualApplication_toStorage: p116,
-        VirtualDirectory_STATUS_fromStorage: p117,
-        VirtualDirectory_STATUS_toStorage: p118,
-        VirtualDirectory_fromStorage: p117,
-        VirtualDirectory_toStorage: p118,
-        conditions_Condition_fromStorage: p119,
-        conditions_Condition_toStorage: p119,
-        core_DestinationExpression_fromStorage: p120,
-        core_DestinationExpression_toStorage: p120,
-        genruntime_KnownResourceReference_fromStorage: p121,
-        genruntime_KnownResourceReference_toStorage: p121,
-        genruntime_ResourceReference_fromStorage: p122,
-        genruntime_ResourceReference_toStorage: p122,
-        genruntime_SecretReference_fromStorage: p123,
-        genruntime_SecretReference_toStorage: p123,
-      },
-    },
-  },
-  hooks: {
-  },
-};
+  };
+}

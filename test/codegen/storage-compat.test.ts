@@ -39,8 +39,8 @@ async function ourCompatConversions(): Promise<string[]> {
   for (const group of readdirSync(generated)) {
     const file = join(generated, group, 'conversion-plans.ts');
     if (!existsSync(file)) continue;
-    const { plans } = (await import(file)) as { plans: GroupPlans };
-    for (const [version, pkg] of Object.entries(plans.packages))
+    const { plans } = (await import(file)) as { plans: () => GroupPlans };
+    for (const [version, pkg] of Object.entries(plans().packages))
       for (const plan of Object.values(pkg.types))
         for (const step of plan.steps) {
           if ((step[0] !== '>' && step[0] !== '<') || step.length !== 4) continue;

@@ -31,32 +31,43 @@ export function emitGroupPlans(plans: readonly ConversionPlan[], groupName: stri
   }
   const sorted = [...plans].sort((a, b) => (a.version < b.version ? -1 : 1));
   const shared = sharedConstants(sorted);
+  out.push(
+    '\nlet table: GroupPlans | undefined;\n\n',
+    '/** Package -> function name -> plan, built on the first call: a run converts a few groups of many. */\n',
+    'export function plans(): GroupPlans {\n  table ??= tableOf();\n  return table;\n}\n',
+    // The literals live in a function that V8 compiles only when called, so importing every group's
+    // module (as the registry does) costs a module's load, not the building of its whole table.
+    '\nfunction tableOf(): GroupPlans {\n',
+  );
+  const body: string[] = [];
   if (shared.declarations.length > 0) {
-    out.push(
-      '\n// Name lists and plans that recur (the same type in several versions and directions), written once.\n',
+    body.push(
+      '// Name lists and plans that recur (the same type in several versions and directions), written once.\n',
+      ...shared.declarations,
     );
-    out.push(...shared.declarations);
   }
-  out.push('\n/** Package -> function name -> plan. */\nexport const plans: GroupPlans = {\n  packages: {\n');
+  body.push('return {\n  packages: {\n');
   for (const plan of sorted) {
-    out.push(`    ${JSON.stringify(plan.version)}: {\n      resources: {\n`);
+    body.push(`    ${JSON.stringify(plan.version)}: {\n      resources: {\n`);
     for (const r of [...plan.resources].sort((a, b) => (a.functionName < b.functionName ? -1 : 1))) {
       const entry: ResourceConversionPlan = {
         apiVersion: `${groupName}/${r.destVersion}`,
         spec: r.specFunction,
         status: r.statusFunction,
       };
-      out.push(`        ${r.functionName}: ${JSON.stringify(entry)},\n`);
+      body.push(`        ${r.functionName}: ${JSON.stringify(entry)},\n`);
     }
-    out.push('      },\n      types: {\n');
+    body.push('      },\n      types: {\n');
     for (const c of [...plan.types].sort((a, b) => (a.functionName < b.functionName ? -1 : 1))) {
-      out.push(`        ${c.functionName}: ${shared.reference(typePlan(c, plan.version))},\n`);
+      body.push(`        ${c.functionName}: ${shared.reference(typePlan(c, plan.version))},\n`);
     }
-    out.push('      },\n    },\n');
+    body.push('      },\n    },\n');
   }
-  out.push('  },\n  hooks: {\n');
-  for (const [i, h] of hooks.entries()) out.push(`    ${JSON.stringify(h.id)}: checkedHook${i},\n`);
-  out.push('  },\n};\n');
+  body.push('  },\n  hooks: {\n');
+  for (const [i, h] of hooks.entries()) body.push(`    ${JSON.stringify(h.id)}: checkedHook${i},\n`);
+  body.push('  },\n};\n');
+  // JSON.stringify escapes line breaks, so every line of the body starts at a `\n` pushed here.
+  out.push(body.join('').replace(/^(?=.)/gm, '  '), '}\n');
   return out.join('');
 }
 

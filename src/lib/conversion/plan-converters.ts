@@ -11,15 +11,17 @@ export interface GroupConverters {
 }
 
 /**
- * Wraps a group's generated plans. Compiled functions are kept for the life of the process: a migration
- * converts thousands of objects of a few kinds, and each plan is compiled once.
+ * Wraps a group's generated plans, which `plansOf` builds (the generated modules build their table on the
+ * first call, so a run pays only for the groups it converts). Compiled functions are kept for the life of
+ * the process: a migration converts thousands of objects of a few kinds, and each plan is compiled once.
  */
-export function groupConverters(group: string, plans: GroupPlans): GroupConverters {
+export function groupConverters(group: string, plansOf: () => GroupPlans): GroupConverters {
   const compiled = new Map<string, TypeConverter>();
   const type = (version: string, name: string): TypeConverter => {
     const id = `${version}/${name}`;
     let fn = compiled.get(id);
     if (fn === undefined) {
+      const plans = plansOf();
       const plan = plans.packages[version]?.types[name];
       if (plan === undefined) throw new Error(`${group} has no conversion ${name} in ${version}`);
       fn = compileTypeConversion(plan, version, type, plans.hooks);
@@ -31,7 +33,7 @@ export function groupConverters(group: string, plans: GroupPlans): GroupConverte
     let bound: ResourceConverter | undefined;
     return (source) => {
       if (bound === undefined) {
-        const plan = plans.packages[version]?.resources[name];
+        const plan = plansOf().packages[version]?.resources[name];
         if (plan === undefined) throw new Error(`${group} has no resource conversion ${name} in ${version}`);
         const spec = type(version, plan.spec);
         const status = type(version, plan.status);

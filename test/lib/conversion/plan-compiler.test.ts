@@ -35,7 +35,7 @@ const plans: GroupPlans = {
   hooks: {},
 };
 
-const convert = groupConverters('example.azure.com', plans).resource('v1', 'Thing_to_v2');
+const convert = groupConverters('example.azure.com', () => plans).resource('v1', 'Thing_to_v2');
 
 describe('conversions compiled from plans', () => {
   it('assigns, renames, respells, converts nested values, stashes and recalls as planned', () => {
@@ -158,7 +158,7 @@ const skipping: GroupPlans = {
 };
 
 describe('a property that skips a version', () => {
-  const converters = groupConverters('example.azure.com', skipping);
+  const converters = groupConverters('example.azure.com', () => skipping);
   const down = converters.resource('v1', 'Thing_from_v2');
   const up = converters.resource('v1', 'Thing_to_v2');
 
@@ -238,7 +238,7 @@ const emptyCollections: GroupPlans = {
 };
 
 describe("Go's empty lists and maps, as the operator writes them", () => {
-  const converters = groupConverters('example.azure.com', emptyCollections);
+  const converters = groupConverters('example.azure.com', () => emptyCollections);
   const down = converters.resource('v1', 'Thing_from_v2');
   const up = converters.resource('v1', 'Thing_to_v2');
   const thing = (apiVersion: string, spec: Record<string, unknown>) => ({
@@ -277,7 +277,7 @@ describe("Go's empty lists and maps, as the operator writes them", () => {
 });
 
 describe('a Go struct field that is no pointer', () => {
-  const identity = groupConverters('example.azure.com', emptyCollections).type('v1', 'Identity_to_v2');
+  const identity = groupConverters('example.azure.com', () => emptyCollections).type('v1', 'Identity_to_v2');
 
   it('is written `{}` when unset, a fresh object each time, and converted when set', () => {
     const first = identity({}, 'spec.identity') as { reference: object };
@@ -298,7 +298,7 @@ describe('a plan that asks to leave out an empty struct', () => {
       },
       hooks: {},
     };
-    expect(() => groupConverters('example.azure.com', plans).type('v1', 'Bad_to_v2')).toThrow(
+    expect(() => groupConverters('example.azure.com', () => plans).type('v1', 'Bad_to_v2')).toThrow(
       'ref: a struct field is written even when empty (=!, not =0)',
     );
   });
