@@ -3,7 +3,8 @@
 // same GETs one at a time through @azure/arm-resources (its default pipeline retries 429 with Retry-After).
 // Both run in this process's run, against one emulator, so the ratio compares like with like. It also
 // prints the lower bound (the GETs' wire time spread over the plugin's concurrency, plus one Retry-After
-// wait and GET), the plugin's fixed cost (one resource, no latency), and the plugin's peak RSS (GNU time).
+// wait and GET), the plugin's fixed cost (one resource, no latency; beside `node -e 0` measured in the same
+// run), and the plugin's peak RSS (GNU time).
 // Run `npm run build` first. `--runs N` measures each side N times (default 1) and takes the median.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -166,7 +167,9 @@ async function main(): Promise<void> {
     const baseline: Measured[] = [];
     const baselineRequests: RequestRecord[][] = [];
     const startup: Measured[] = [];
+    const nodeAlone: Measured[] = [];
     for (let run = 0; run < runs; run++) {
+      nodeAlone.push(await measure(process.execPath, ['-e', '0'], quiet.env));
       startup.push(await measure(process.execPath, pluginArgs(one), quiet.env));
       let from = arm.requests().length;
       const measured = await measure(process.execPath, pluginArgs(manifests), arm.env);
@@ -185,6 +188,7 @@ async function main(): Promise<void> {
     const pluginMs = median(plugin.map((m) => m.ms));
     const baselineMs = median(baseline.map((m) => m.ms));
     const startupMs = median(startup.map((m) => m.ms));
+    const nodeMs = median(nodeAlone.map((m) => m.ms));
     const throttled = median(pluginRequests.map((r) => r.filter((x) => x.status === 429).length));
     const requests = median(pluginRequests.map((r) => r.length));
     // No run beats its GETs' wire time spread over the slots; waits do not hold a slot, so the Retry-After
@@ -208,7 +212,11 @@ async function main(): Promise<void> {
       `${median(baselineRequests.map((r) => r.length))} GETs, ${median(baselineRequests.map((r) => r.filter((x) => x.status === 429).length))} answered 429`,
     );
     row('lower bound: GETs x 80 ms / 16 + one Retry-After + 80 ms (ms)', lowerBound.toFixed(0));
-    row('plugin fixed cost: one resource, no latency (ms)', startupMs.toFixed(0));
+    row(
+      'plugin fixed cost: one resource, no latency (ms)',
+      startupMs.toFixed(0),
+      `(target < 250) ${startupMs < 250 ? 'PASS' : 'MISS'}; ${(startupMs / nodeMs).toFixed(1)}x \`node -e 0\` (${nodeMs.toFixed(0)} ms)`,
+    );
     row(
       'plugin lookup phase, first GET to last answer (ms)',
       span.toFixed(0),

@@ -49,34 +49,40 @@ function lazyPackageStubs(root: string): Plugin {
 
 /** Writes each lazy bundle (one per asset) beside `outfile`; returns their paths by asset name. */
 async function bundleLazyPackages(root: string, outfile: string): Promise<Record<string, string>> {
-  const assets = new Map<string, Array<[string, string]>>();
-  for (const [name, { asset, member }] of Object.entries(lazyPackages)) {
-    assets.set(asset, [...(assets.get(asset) ?? []), [name, member]]);
-  }
   const written: Record<string, string> = {};
-  for (const [asset, members] of assets) {
+  for (const asset of new Set(Object.values(lazyPackages).map((lazy) => lazy.asset))) {
     const file = join(dirname(outfile), asset);
-    await build({
-      stdin: {
-        contents: members
-          .map(([name, member]) => `export * as ${member} from ${JSON.stringify(name)};`)
-          .join('\n'),
-        resolveDir: root,
-        sourcefile: asset,
-        loader: 'js',
-      },
-      bundle: true,
-      platform: 'node',
-      target: 'node24',
-      format: 'cjs',
-      outfile: file,
-      minify: true,
-      legalComments: 'none',
-      logLevel: 'error',
-    });
+    await bundleLazyAsset(root, asset, file);
     written[asset] = file;
   }
   return written;
+}
+
+/**
+ * Writes the lazy asset `asset` (see {@link lazyPackages}) to `file`: CommonJS whose exports hold each of
+ * its packages under its member name. The npm install's build writes the Azure one too (dist/vendor).
+ */
+export async function bundleLazyAsset(root: string, asset: string, file: string): Promise<void> {
+  const members = Object.entries(lazyPackages).filter(([, lazy]) => lazy.asset === asset);
+  if (members.length === 0) throw new Error(`no lazy package is bundled as ${asset}`);
+  await build({
+    stdin: {
+      contents: members
+        .map(([name, { member }]) => `export * as ${member} from ${JSON.stringify(name)};`)
+        .join('\n'),
+      resolveDir: root,
+      sourcefile: asset,
+      loader: 'js',
+    },
+    bundle: true,
+    platform: 'node',
+    target: 'node24',
+    format: 'cjs',
+    outfile: file,
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'error',
+  });
 }
 
 /**

@@ -20,6 +20,8 @@ describe('the published package', () => {
     expect(paths).toContain('dist/src/commands/status.js');
     expect(paths).toContain('dist/generated/registry.js');
     expect(paths).toContain('bin/kubectl-aso');
+    // adopt-check and delete-check load the Azure libraries from one bundle, not some 300 modules.
+    expect(paths).toContain('dist/vendor/azure.cjs');
     // Client-side migration compares the cluster's CRDs with these at run time.
     expect(paths).toContain('generated/crds/dbforpostgresql.azure.com.yaml.br');
     expect(paths.filter((p) => p.startsWith('generated/crds/') && !p.endsWith('.yaml.br'))).toEqual([]);

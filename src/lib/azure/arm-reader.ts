@@ -1,6 +1,7 @@
 import type { TokenCredential } from '@azure/core-auth';
 import { type CredentialSettings, cloudOf } from './credential-settings.ts';
 import { ArmGaveUp } from './errors.ts';
+import { azureLibraries } from './libraries.ts';
 import { Limiter } from './limiter.ts';
 import {
   type AttemptFailure,
@@ -24,7 +25,7 @@ export async function tokenCredentialOf(
   settings: CredentialSettings,
   env: NodeJS.ProcessEnv,
 ): Promise<TokenCredential> {
-  const identity = await import('@azure/identity');
+  const { identity } = await azureLibraries();
   const cloud = cloudOf(settings, env);
   const authority = cloud.authorityHost
     ? { authorityHost: cloud.authorityHost, disableInstanceDiscovery: true }
@@ -86,7 +87,7 @@ export async function armReaderOf(
   limiter: Limiter = new Limiter(16),
   clock: RetryClock = systemClock,
 ): Promise<ArmReader> {
-  const { ResourceManagementClient } = await import('@azure/arm-resources');
+  const { ResourceManagementClient } = (await azureLibraries()).armResources;
   const cloud = cloudOf(settings, env);
   const credential = await tokenCredentialOf(mode, settings, env);
   const audience = cloud.audience.replace(/\/+$/, '');

@@ -1,6 +1,7 @@
 import type { CredentialMode } from './arm-reader.ts';
 import { lookupOfError, tokenCredentialOf } from './arm-reader.ts';
 import { type CredentialSettings, cloudOf } from './credential-settings.ts';
+import { azureLibraries } from './libraries.ts';
 
 /** One entry of a resource group's listing: what ARM says is in it. */
 export interface ListedResource {
@@ -32,7 +33,7 @@ export async function resourceGroupListerOf(
   settings: CredentialSettings,
   env: NodeJS.ProcessEnv,
 ): Promise<ResourceGroupLister> {
-  const { ResourceManagementClient } = await import('@azure/arm-resources');
+  const { ResourceManagementClient } = (await azureLibraries()).armResources;
   const cloud = cloudOf(settings, env);
   const credential = await tokenCredentialOf(mode, settings, env);
   const audience = cloud.audience.replace(/\/+$/, '');
