@@ -52,11 +52,12 @@ export function withChanges(
 ): Record<string, unknown> {
   const result = structuredClone(body);
   for (const change of changes) {
-    const keys = change.path.split('.');
-    let at: Record<string, unknown> = result;
-    for (const key of keys.slice(0, -1)) {
-      if (!isRecord(at[key])) at[key] = {};
-      at = at[key] as Record<string, unknown>;
+    const keys = segmentsOf(change.path);
+    let at: Record<string | number, unknown> = result;
+    for (const [i, key] of keys.slice(0, -1).entries()) {
+      if (typeof at[key] !== 'object' || at[key] === null)
+        at[key] = typeof keys[i + 1] === 'number' ? [] : {};
+      at = at[key] as Record<string | number, unknown>;
     }
     const last = keys[keys.length - 1]!;
     if (change.to === null) delete at[last];
@@ -65,11 +66,20 @@ export function withChanges(
   return result;
 }
 
-/** The value at an ARM body path (`tags.env`), or undefined. */
+/** The value at an ARM body path (`tags.env`, `properties.ipRules[0].value`), or undefined. */
 export function valueAt(body: unknown, path: string): unknown {
   let at = body;
-  for (const key of path.split('.')) at = isRecord(at) ? at[key] : undefined;
+  for (const key of segmentsOf(path))
+    at = typeof at === 'object' && at !== null ? (at as Record<string | number, unknown>)[key] : undefined;
   return at;
+}
+
+/** A what-if path's keys, with a list element's index as a number: `a.b[1].c` is `a`, `b`, 1, `c`. */
+function segmentsOf(path: string): (string | number)[] {
+  return path.split('.').flatMap((part) => {
+    const [name = '', ...indexes] = part.split('[');
+    return [name, ...indexes.map((index) => Number(index.replace(']', '')))];
+  });
 }
 
 function leaves(body: unknown, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {

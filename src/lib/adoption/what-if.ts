@@ -23,7 +23,7 @@ export function flagImmutable(changes: Change[], immutableSpecPaths: readonly st
   const armPaths = immutableSpecPaths.map(armPathOfSpecPath).map((p) => p.toLowerCase());
   return changes.map((change) => {
     const path = change.path.toLowerCase();
-    return armPaths.some((p) => path === p || path.startsWith(`${p}.`))
+    return armPaths.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`))
       ? { ...change, immutable: true }
       : change;
   });
@@ -119,8 +119,11 @@ function same(a: unknown, b: unknown): boolean {
 /**
  * The changes applying `desired` would make to `actual`, only over the properties the spec sets (what
  * the spec leaves out, ARM keeps), except `tags`: the operator PUTs the spec's tags as the whole set, so a
- * tag the resource has and the spec lacks is removed. Keys match case-insensitively and strings without regard to case (a
- * location `westus` is `West US`'s `westus`), as ARM treats them. Arrays compare whole.
+ * tag the resource has and the spec lacks is removed. Keys match case-insensitively and strings without
+ * regard to case (a location `westus` is `West US`'s `westus`), as ARM treats them. A list of the same
+ * length compares element by element, by the same rules, so what Azure adds to each element (its `id`,
+ * `provisioningState`, defaults) is not a change (`properties.ipRules[0].value`); a list of another length
+ * is one change of the whole list. Order counts: a list's order can matter to Azure (DNS servers).
  */
 export function whatIf(
   desired: Record<string, unknown>,
@@ -132,22 +135,22 @@ export function whatIf(
     if (key === 'name' && prefix === '') continue;
     const path = prefix === '' ? key : `${prefix}.${key}`;
     const from = lookup(actual, key);
-    if (
-      typeof to === 'object' &&
-      to !== null &&
-      !Array.isArray(to) &&
-      typeof from === 'object' &&
-      from !== null &&
-      !Array.isArray(from)
-    ) {
-      changes.push(...whatIf(to as Record<string, unknown>, from as Record<string, unknown>, path));
-      if (path === 'tags')
-        changes.push(...removedTags(to as Record<string, unknown>, from as Record<string, unknown>));
-    } else if (!same(to, from)) {
-      changes.push({ path, from: from ?? null, to });
-    }
+    changes.push(...changesOf(to, from, path));
+    if (path === 'tags' && isRecord(to) && isRecord(from)) changes.push(...removedTags(to, from));
   }
   return changes;
+}
+
+function changesOf(to: unknown, from: unknown, path: string): Change[] {
+  if (isRecord(to) && isRecord(from)) return whatIf(to, from, path);
+  if (Array.isArray(to) && Array.isArray(from) && to.length === from.length) {
+    return to.flatMap((element, i) => changesOf(element, from[i], `${path}[${i}]`));
+  }
+  return same(to, from) ? [] : [{ path, from: from ?? null, to }];
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The tags a PUT of `desired` takes away: ARM replaces a resource's tag set with the one put. */

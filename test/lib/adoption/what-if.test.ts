@@ -55,6 +55,74 @@ describe('whatIf', () => {
   });
 });
 
+describe('whatIf on lists', () => {
+  const desired = {
+    properties: {
+      networkAcls: {
+        ipRules: [
+          { value: '10.0.0.0/24', action: 'Allow' },
+          { value: '10.1.0.0/24', action: 'Allow' },
+        ],
+      },
+    },
+  };
+
+  it('passes over what Azure adds to each element of a list the spec sets', () => {
+    const actual = {
+      properties: {
+        networkAcls: {
+          ipRules: [
+            { value: '10.0.0.0/24', action: 'allow', id: '/rules/0', provisioningState: 'Succeeded' },
+            { value: '10.1.0.0/24', action: 'Allow', id: '/rules/1' },
+          ],
+        },
+      },
+    };
+    expect(whatIf(desired, actual)).toEqual([]);
+  });
+
+  it('names the element and property that differ', () => {
+    const actual = {
+      properties: {
+        networkAcls: {
+          ipRules: [
+            { value: '10.0.0.0/24', action: 'Allow' },
+            { value: '10.9.0.0/24', action: 'Allow', id: '/rules/1' },
+          ],
+        },
+      },
+    };
+    expect(whatIf(desired, actual)).toEqual([
+      { path: 'properties.networkAcls.ipRules[1].value', from: '10.9.0.0/24', to: '10.1.0.0/24' },
+    ]);
+  });
+
+  it('reports a list of another length whole, and a list in another order element by element', () => {
+    const shorter = { properties: { networkAcls: { ipRules: [{ value: '10.0.0.0/24', action: 'Allow' }] } } };
+    expect(whatIf(desired, shorter)).toEqual([
+      {
+        path: 'properties.networkAcls.ipRules',
+        from: shorter.properties.networkAcls.ipRules,
+        to: desired.properties.networkAcls.ipRules,
+      },
+    ]);
+    expect(
+      whatIf(
+        { properties: { dnsServers: ['10.0.0.4', '10.0.0.5'] } },
+        { properties: { dnsServers: ['10.0.0.5', '10.0.0.4'] } },
+      ),
+    ).toEqual([
+      { path: 'properties.dnsServers[0]', from: '10.0.0.5', to: '10.0.0.4' },
+      { path: 'properties.dnsServers[1]', from: '10.0.0.4', to: '10.0.0.5' },
+    ]);
+  });
+
+  it('flags a change inside an element of an immutable list', () => {
+    const changes = [{ path: 'zones[0]', from: '1', to: '2' }];
+    expect(flagImmutable(changes, ['spec.zones'])[0]?.immutable).toBe(true);
+  });
+});
+
 describe('flagImmutable', () => {
   it('flags changes under an immutable spec path, mapped to the ARM body', () => {
     const changes = [
