@@ -38,6 +38,8 @@ export interface AdoptPlan {
   readerOf: (mode: CredentialMode, settings: CredentialSettings) => Promise<ArmReader>;
   /** Told after each resource is answered (a spinner on a terminal); optional. */
   progress?: ProgressReporter;
+  /** The cluster's ASO CRDs when the caller has listed them already (`--from-cluster`); else listed here. */
+  crds?: CrdLike[] | undefined;
   /** Runs lookups with at most `limit` at a time. */
   mapBounded: <T, R>(items: T[], limit: number, work: (item: T) => Promise<R>) => Promise<R[]>;
 }
@@ -88,7 +90,7 @@ function existenceOf(lookup: ArmLookup, answer: ArmIdAnswer, given: Set<Manifest
 export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<AdoptReport> {
   const warnings: string[] = [];
   const { client } = plan;
-  const crds = client ? await listCrds(client, warnings) : [];
+  const crds = plan.crds ?? (client ? await listCrds(client, warnings) : []);
   const crdIndex = crdArmIndexOf(crds);
   const plurals = new Map<string, string>(
     crds.map((crd) => [
@@ -296,8 +298,14 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       reason: decided.reason,
       proposed: decided.proposed,
     };
-    // Under skip the operator only reads the resource (ASO v2.20.0 handleSkipReconcile): no PUT, nothing changes.
-    if (body && decided.outcome !== 'skip-exists') {
+    // Under skip the operator only reads the resource (ASO v2.20.0 handleSkipReconcile): no PUT, nothing
+    // changes, also for an object it already manages (drift under skip is reported, never corrected).
+    const onlyRead =
+      decided.outcome === 'skip-exists' ||
+      (decided.outcome === 'already-managed' && policy.policy === 'skip');
+    if (decided.outcome === 'already-managed' && policy.policy === 'skip')
+      item.reason = `${item.reason}; reconcile-policy skip: the operator only reads it, so nothing is sent`;
+    if (body && !onlyRead) {
       const resolvers = await prefetchedResolvers(
         (found) => desiredArmOf(object, found),
         references,
