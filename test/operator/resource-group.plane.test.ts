@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdoptReport } from '../../src/lib/adoption/report.ts';
 import type { KubeClient } from '../../src/lib/kube/client.ts';
 import { NotFound } from '../../src/lib/kube/errors.ts';
 import { applyObject } from '../control-plane/apply.ts';
@@ -134,6 +135,36 @@ describe.skipIf(!go || !crds.present)("the operator's own controller against the
     });
     expect(stored.apiVersion).toBe(`${group}/${version}storage`);
     expect(stored.spec).toMatchObject({ azureName: name, location: 'westus', originalVersion: version });
+  });
+
+  it('adopt-check --from-cluster sees no drift after the reconcile, then exactly a change made in Azure behind the operator', async () => {
+    const drift = async () => {
+      const run = await runCli(['adopt-check', '--from-cluster', '-n', namespace, '-o', 'json'], {
+        KUBECONFIG: plane.kubeconfig,
+        NODE_EXTRA_CA_CERTS: arm.env.NODE_EXTRA_CA_CERTS,
+      });
+      expect(run.stderr).not.toMatch(/\n\s+at /);
+      expect(run.code).toBe(0);
+      return JSON.parse(run.stdout) as AdoptReport;
+    };
+    const writes = () => armRequests().filter((r) => r.method !== 'GET').length;
+    const writesBefore = writes();
+    const settled = await drift();
+    expect(settled.items).toEqual([
+      expect.objectContaining({ name, outcome: 'already-managed', armId: armPath(), changes: [] }),
+    ]);
+    // A change in the portal: the next reconcile would PUT the spec's location back.
+    arm.alter(armPath(), (body) => ({ ...body, location: 'eastus' }));
+    try {
+      const drifted = await drift();
+      // Flagged: the operator's ResourceGroup cannot move, so ARM would refuse the PUT.
+      expect(drifted.items[0]?.changes).toEqual([
+        { path: 'location', from: 'eastus', to: 'westus', immutable: true },
+      ]);
+    } finally {
+      arm.alter(armPath(), (body) => ({ ...body, location: 'westus' }));
+    }
+    expect(writes()).toBe(writesBefore);
   });
 
   it("refuses, through the operator's validating webhook, a change to the immutable azureName", async () => {
