@@ -81,6 +81,8 @@ describe('adopt-check --from-cluster on the real control plane with the ARM emul
       { 'serviceoperator.azure.com/reconcile-policy': 'skip' },
     );
     await stored('rg-unserved', 'v1api29990101', { app: 'other' });
+    // Managed by the operator, but deleted in Azure behind its back.
+    await stored('rg-gone', 'v1api20200601', { app: 'other' });
   }, 60_000);
 
   afterAll(async () => {
@@ -99,11 +101,22 @@ describe('adopt-check --from-cluster on the real control plane with the ARM emul
     expect(result.stderr).not.toMatch(/\n\s+at /);
     const report = JSON.parse(result.stdout) as AdoptReport;
     const byName = new Map(report.items.map((item) => [item.name, item]));
-    expect([...byName.keys()].sort()).toEqual(['rg-drift', 'rg-same', 'rg-skip']);
+    expect([...byName.keys()].sort()).toEqual(['rg-drift', 'rg-gone', 'rg-same', 'rg-skip']);
     for (const item of report.items) {
       expect(item.outcome).toBe('already-managed');
       expect(item.armId).toBe(idOf(item.name));
     }
+    // Gone from Azure: the next reconcile creates it again, every property new.
+    const gone = byName.get('rg-gone');
+    expect(gone?.exists).toBe(false);
+    expect(gone?.reason).toContain('the resource is missing in Azure: the next reconcile creates it again');
+    expect(gone?.changes).toHaveLength(2);
+    expect(gone?.changes).toEqual(
+      expect.arrayContaining([
+        { path: 'location', from: null, to: 'westus' },
+        { path: 'tags', from: null, to: { env: 'prod' } },
+      ]),
+    );
     expect(byName.get('rg-same')?.changes).toEqual([]);
     expect(byName.get('rg-drift')?.changes).toEqual([{ path: 'tags.env', from: 'dev', to: 'prod' }]);
     expect(byName.get('rg-skip')?.changes).toEqual([]);

@@ -303,9 +303,14 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     const onlyRead =
       decided.outcome === 'skip-exists' ||
       (decided.outcome === 'already-managed' && policy.policy === 'skip');
+    // A resource the operator manages that is gone from Azure is created again by its next PUT (under skip
+    // it only reads, and reports the resource missing): the what-if is then a create, every property new.
+    const gone = decided.outcome === 'already-managed' && existence.state === 'missing';
     if (decided.outcome === 'already-managed' && policy.policy === 'skip')
-      item.reason = `${item.reason}; reconcile-policy skip: the operator only reads it, so nothing is sent`;
-    if (body && !onlyRead) {
+      item.reason = `${item.reason}; reconcile-policy skip: the operator only reads it, so nothing is sent${gone ? ' (the resource is missing in Azure)' : ''}`;
+    else if (gone)
+      item.reason = `${item.reason}; the resource is missing in Azure: the next reconcile creates it again`;
+    if ((body || gone) && !onlyRead) {
       const resolvers = await prefetchedResolvers(
         (found) => desiredArmOf(object, found),
         references,
@@ -315,7 +320,8 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       const [group = '', version = ''] = object.apiVersion.split('/');
       const immutable =
         catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
-      item.changes = flagImmutable(whatIf(desired.body, body), immutable);
+      // Nothing of a resource being created is a change ARM could refuse as immutable.
+      item.changes = body ? flagImmutable(whatIf(desired.body, body), immutable) : whatIf(desired.body, {});
       item.unmapped = desired.unmapped;
       item.desiredFrom = desired.from;
     }
