@@ -137,14 +137,17 @@ describe('adopt-check --from-cluster on the real control plane with the ARM emul
   it('narrows by label selector and by KIND/NAME, and fails on drift when asked', async () => {
     const labelled = JSON.parse((await run(['-l', 'app=drift', '-o', 'json'])).stdout) as AdoptReport;
     expect(labelled.items.map((item) => item.name).sort()).toEqual(['rg-drift', 'rg-same']);
+    // Qualified by group: other test files on the shared plane install CRDs of the same kind in other groups,
+    // and a bare kind that several groups serve is refused, naming them.
     const named = await run([
-      'resourcegroup/rg-drift',
-      'ResourceGroup/rg-same',
+      'resourcegroup.resources.azure.com/rg-drift',
+      'ResourceGroups.resources.azure.com/rg-same',
       '-o',
       'json',
       '--fail-on',
       'change',
     ]);
+    expect(named.stderr).not.toContain('error');
     expect((JSON.parse(named.stdout) as AdoptReport).items.map((item) => item.name)).toEqual([
       'rg-drift',
       'rg-same',
@@ -153,8 +156,8 @@ describe('adopt-check --from-cluster on the real control plane with the ARM emul
   });
 
   it('names a missing object or an unknown kind, and refuses flags that do not fit, without a stack trace', async () => {
-    const missing = await run(['ResourceGroup/nope']);
-    expect(missing.code).toBe(7);
+    const missing = await run(['ResourceGroup.resources.azure.com/nope']);
+    expect(missing.code, missing.stderr).toBe(7);
     expect(missing.stderr).toContain(`ResourceGroup/nope not found in namespace ${ns}`);
     const unknown = await run(['Gadget/x']);
     expect(unknown.code).toBe(2);

@@ -47,7 +47,7 @@ describe('completionPlan', () => {
     );
     expect(long.every((flag) => flag.startsWith('--'))).toBe(true);
     expect(values(['status', '-'])).toEqual(expect.arrayContaining(['-n', '-A', '-o', '--watch']));
-    expect(values(['adopt-check', '--f']).sort()).toEqual(['--fail-on', '--filename']);
+    expect(values(['adopt-check', '--f']).sort()).toEqual(['--fail-on', '--filename', '--from-cluster']);
   });
 
   it('leaves out a single-value flag already given, and keeps a repeatable one', () => {
