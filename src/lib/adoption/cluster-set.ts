@@ -1,10 +1,11 @@
 import { convert } from '../conversion/convert.ts';
 import { AsoError, UsageError } from '../errors.ts';
-import { ObjectNotFound } from '../graph/errors.ts';
+import { AmbiguousKind, ObjectNotFound } from '../graph/errors.ts';
 import type { KubeClient } from '../kube/client.ts';
 import { type KubeObject, listAll, listPages } from '../kube/list.ts';
 import type { ManifestObject, ManifestSet } from '../manifests/read.ts';
 import { forEachBounded } from '../status/bounded.ts';
+import { type AsoKind, isAsoGroup, kindMatches } from '../status/kinds.ts';
 
 /** Which objects of the cluster `adopt-check --from-cluster` plans for. */
 export interface ClusterSelection {
@@ -69,7 +70,7 @@ export async function clusterAdoptSet(
       version: 'v1',
       plural: 'customresourcedefinitions',
     })
-  ).filter((crd) => crd.spec.group.endsWith('.azure.com'));
+  ).filter((crd) => isAsoGroup(crd.spec.group));
   const wanted = namedObjects(selection.objects, crds);
   const kinds = wanted ? [...new Set(wanted.map((w) => w.crd))] : crds;
   const warnings: string[] = [];
@@ -117,21 +118,33 @@ function namedObjects(
   return args.map((arg) => {
     const slash = arg.indexOf('/');
     if (slash <= 0 || slash === arg.length - 1) throw new UsageError(`${arg}: give KIND/NAME`);
-    const kind = arg.slice(0, slash).toLowerCase();
-    const matching = crds.filter((crd) => {
-      const n = crd.spec.names;
-      const group = crd.spec.group.toLowerCase();
-      return [n.kind, n.plural, n.singular ?? '', ...(n.shortNames ?? [])]
-        .filter((name) => name !== '')
-        .some((name) => name.toLowerCase() === kind || `${name}.${group}`.toLowerCase() === kind);
-    });
+    const [pattern, name] = [arg.slice(0, slash), arg.slice(slash + 1)];
+    // The same names `status --kind` takes: kind, plural, singular or short name, optionally `.group`.
+    const matching = crds.filter((crd) => kindMatches(asoKindOf(crd), pattern));
     if (matching.length === 0) throw new UnknownAsoKind(arg);
     if (matching.length > 1)
-      throw new UsageError(
-        `${arg} matches ${matching.map((crd) => `${crd.spec.names.plural}.${crd.spec.group}`).join(' and ')}: name the group, e.g. ${matching[0]?.spec.names.plural}.${matching[0]?.spec.group}/${arg.slice(slash + 1)}`,
+      throw new AmbiguousKind(
+        pattern,
+        name,
+        matching.map((crd) => `${crd.spec.names.plural}.${crd.spec.group}`),
       );
-    return { crd: matching[0] as AsoCrd, name: arg.slice(slash + 1) };
+    return { crd: matching[0] as AsoCrd, name };
   });
+}
+
+/** A CRD as the resource type discovery would list (what {@link kindMatches} reads). */
+function asoKindOf(crd: AsoCrd): AsoKind {
+  const { group, names, scope, versions } = crd.spec;
+  return {
+    group,
+    version: versions.find((v) => v.storage)?.name ?? '',
+    plural: names.plural,
+    kind: names.kind,
+    singular: names.singular ?? '',
+    shortNames: names.shortNames ?? [],
+    namespaced: scope !== 'Cluster',
+    verbs: [],
+  };
 }
 
 /** The version the operator builds the ARM body from: the one the object was applied at. */

@@ -300,13 +300,12 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
     };
     // Under skip the operator only reads the resource (ASO v2.20.0 handleSkipReconcile): no PUT, nothing
     // changes, also for an object it already manages (drift under skip is reported, never corrected).
-    const onlyRead =
-      decided.outcome === 'skip-exists' ||
-      (decided.outcome === 'already-managed' && policy.policy === 'skip');
+    const managedUnderSkip = decided.outcome === 'already-managed' && policy.policy === 'skip';
+    const onlyRead = decided.outcome === 'skip-exists' || managedUnderSkip;
     // A resource the operator manages that is gone from Azure is created again by its next PUT (under skip
     // it only reads, and reports the resource missing): the what-if is then a create, every property new.
     const gone = decided.outcome === 'already-managed' && existence.state === 'missing';
-    if (decided.outcome === 'already-managed' && policy.policy === 'skip')
+    if (managedUnderSkip)
       item.reason = `${item.reason}; reconcile-policy skip: the operator only reads it, so nothing is sent${gone ? ' (the resource is missing in Azure)' : ''}`;
     else if (gone)
       item.reason = `${item.reason}; the resource is missing in Azure: the next reconcile creates it again`;
