@@ -12,6 +12,8 @@ export type DesiredFrom = 'generated-payload' | 'layout-rule';
 /** The desired ARM body of one object, and where its layout came from. */
 export interface DesiredArm extends DesiredBody {
   from: DesiredFrom;
+  /** Where in the body the operator puts a secret's value (ARM paths); kubectl-aso never reads one. */
+  secretsAt: readonly string[];
 }
 
 const layouts = new Map<string, Promise<ArmLayout | undefined>>();
@@ -84,17 +86,27 @@ export async function desiredArmOf(
           body,
           unmapped: [...unmappedOf(spec, layout.spec, 'spec.'), ...leftOut],
           from: 'generated-payload',
+          secretsAt: parts.secretsAt,
         };
       const leaf = layout.leaves.find((l) => spec[l.property] !== undefined);
       const value = leaf ? spec[leaf.property] : undefined;
       const unmapped = leaf && isObject(value) ? unmappedOf(value, leaf.spec, `spec.${leaf.property}.`) : [];
-      return { body, unmapped: [...unmapped, ...leftOut], from: 'generated-payload' };
+      return {
+        body,
+        unmapped: [...unmapped, ...leftOut],
+        from: 'generated-payload',
+        secretsAt: parts.secretsAt,
+      };
     } catch {
       // A spec the payload refuses (a oneOf with no option, or two, set) is reported by ASO on apply;
       // the layout rule still shows what the spec would change.
     }
   }
-  return { ...desiredBodyOf(spec, await secretKeysOf(group, object.kind)), from: 'layout-rule' };
+  return {
+    ...desiredBodyOf(spec, await secretKeysOf(group, object.kind)),
+    from: 'layout-rule',
+    secretsAt: [],
+  };
 }
 
 /**

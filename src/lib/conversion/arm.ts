@@ -103,11 +103,16 @@ export interface ArmResolvers {
   readonly configMapValue?: (reference: ConfigMapKey, path: string) => string | undefined;
 }
 
-/** An ARM body and what it leaves out: references not resolved, and secrets never sent (paths only). */
+/**
+ * An ARM body and what it leaves out: references not resolved, and secrets never sent (spec paths only), with
+ * where in the body each secret would go (`secretsAt`, ARM paths such as `properties.administratorLoginPassword`
+ * or `properties.users[0].password`): the operator puts the secret's value there, kubectl-aso only says it is set.
+ */
 export interface ArmBodyParts {
   readonly body: Record<string, unknown>;
   readonly unresolved: readonly string[];
   readonly withheld: readonly string[];
+  readonly secretsAt: readonly string[];
 }
 
 /**
@@ -137,11 +142,18 @@ export function armBodyParts(
 ): ArmBodyParts {
   const spec = isObject(object.spec) ? object.spec : {};
   const fallbackName = typeof object.metadata?.name === 'string' ? object.metadata.name : undefined;
-  const context: SendContext = { objects: layout.objects ?? {}, resolvers, unresolved: [], withheld: [] };
+  const context: SendContext = {
+    objects: layout.objects ?? {},
+    resolvers,
+    unresolved: [],
+    withheld: [],
+    secretsAt: [],
+  };
   const done = (body: Record<string, unknown>): ArmBodyParts => ({
     body,
     unresolved: context.unresolved,
     withheld: context.withheld,
+    secretsAt: context.secretsAt,
   });
   if (layout.kind === 'plain') {
     if (layout.fixedName !== undefined)
@@ -222,6 +234,7 @@ interface SendContext {
   readonly resolvers: ArmResolvers;
   readonly unresolved: string[];
   readonly withheld: string[];
+  readonly secretsAt: string[];
 }
 
 function nest(
@@ -234,18 +247,34 @@ function nest(
   const body: Record<string, unknown> = {};
   const name = typeof spec.azureName === 'string' && spec.azureName !== '' ? spec.azureName : fallbackName;
   if (name !== undefined) body.name = name;
-  for (const key of fields.root)
+  for (const key of transformedLast(fields.root, fields.values))
     if (spec[key] !== undefined)
-      send(body, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`);
+      send(body, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`, '');
   const properties: Record<string, unknown> = {};
-  for (const key of fields.properties)
+  for (const key of transformedLast(fields.properties, fields.values))
     if (spec[key] !== undefined)
-      send(properties, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`);
+      send(properties, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`, 'properties.');
   if (Object.keys(properties).length > 0) body.properties = properties;
   return body;
 }
 
-/** Puts one property into an ARM object, under its ARM name (a transformed property's differs). */
+/**
+ * `keys` in send order: plain values first, then references and config map values, which the operator's
+ * ConvertToARM assigns after the plain property of the same ARM name and so win over it (an object that
+ * sets both `tenantId` and `tenantIdFromConfig` sends the config map's value).
+ */
+function transformedLast(keys: readonly string[], values: ArmObject | undefined): string[] {
+  const transformed = (key: string) => {
+    const shape = values?.[key] ?? 0;
+    return shape !== 0 && ('reference' in shape || 'references' in shape || 'fromConfig' in shape);
+  };
+  return [...keys.filter((k) => !transformed(k)), ...keys.filter(transformed)];
+}
+
+/**
+ * Puts one property into an ARM object, under its ARM name (a transformed property's differs); `armAt` is
+ * the ARM path of `out` (empty at the root, else ending in a dot).
+ */
 function send(
   out: Record<string, unknown>,
   key: string,
@@ -253,13 +282,15 @@ function send(
   shape: ArmValue,
   context: SendContext,
   path: string,
+  armAt: string,
 ): void {
   if (shape === 0 || 'object' in shape || 'array' in shape || 'map' in shape) {
-    setKey(out, key, armValue(value, shape, context, path));
+    setKey(out, key, armValue(value, shape, context, path, `${armAt}${key}`));
     return;
   }
   if ('secret' in shape) {
     context.withheld.push(path);
+    context.secretsAt.push(`${armAt}${shape.secret}`);
     return;
   }
   if ('references' in shape) {
@@ -278,8 +309,6 @@ function send(
     return;
   }
   if ('fromConfig' in shape) {
-    // The plain property (sent before it) wins: the operator refuses an object that sets both.
-    if (Object.hasOwn(out, shape.fromConfig)) return;
     const read = configMapValueOf(value, context, path);
     if (read !== undefined) setKey(out, shape.fromConfig, read);
     return;
@@ -323,28 +352,38 @@ function configMapValueOf(value: unknown, context: SendContext, path: string): s
   return undefined;
 }
 
-/** A value as ARM receives it: objects reduced to their type's properties, recursively. */
-function armValue(value: unknown, shape: ArmValue, context: SendContext, path: string): unknown {
+/** A value as ARM receives it (at ARM path `armPath`): objects reduced to their type's properties, recursively. */
+function armValue(
+  value: unknown,
+  shape: ArmValue,
+  context: SendContext,
+  path: string,
+  armPath: string,
+): unknown {
   if (shape === 0) return value;
   if ('object' in shape) {
     const type = context.objects[shape.object];
     if (!isObject(value) || type === undefined) return value;
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(type)) {
+    for (const key of transformedLast(Object.keys(type), type)) {
       if (Object.hasOwn(value, key) && value[key] !== undefined)
-        send(out, key, value[key], type[key] as ArmValue, context, `${path}.${key}`);
+        send(out, key, value[key], type[key] as ArmValue, context, `${path}.${key}`, `${armPath}.`);
     }
     return out;
   }
   if ('array' in shape)
     return Array.isArray(value)
-      ? value.map((e, i) => armValue(e, shape.array, context, `${path}[${i}]`))
+      ? value.map((e, i) => armValue(e, shape.array, context, `${path}[${i}]`, `${armPath}[${i}]`))
       : value;
   if ('map' in shape) {
     if (!isObject(value)) return value;
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value))
-      setKey(out, key, armValue(value[key], shape.map, context, `${path}[${JSON.stringify(key)}]`));
+      setKey(
+        out,
+        key,
+        armValue(value[key], shape.map, context, `${path}[${JSON.stringify(key)}]`, `${armPath}.${key}`),
+      );
     return out;
   }
   // A transformed value is only ever a property; inside an array or map it has no ARM name.

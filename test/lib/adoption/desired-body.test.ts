@@ -99,6 +99,7 @@ describe('desiredArmOf', () => {
       from: 'layout-rule',
       body: { tags: { team: 'a' }, properties: { url: 'https://example.com', protocol: 'http' } },
       unmapped: [],
+      secretsAt: [],
     });
     expect(
       await generatedLayoutOf('dbforpostgresql.azure.com', 'v1api20991231', 'FlexibleServer'),

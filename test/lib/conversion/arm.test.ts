@@ -235,18 +235,20 @@ describe("ARM payloads of the operator's transformed properties (issue 8, item 3
     expect(JSON.stringify(parts)).not.toContain('pg-secret');
   });
 
-  it('sends a *FromConfig value as <name> once the caller read the config map; the plain value wins', () => {
+  it("sends a *FromConfig value as <name> once the caller read the config map; it wins over the plain value, as in the operator's ConvertToARM", () => {
     const object = server({ authConfig: { tenantIdFromConfig: { name: 'cm', key: 'tenant' } } });
     expect(() => armBody(object, postgres2025.FlexibleServer_armLayout)).toThrow(UnresolvedReferenceError);
     const body = armBody(object, postgres2025.FlexibleServer_armLayout, {
       configMapValue: (ref) => (ref.name === 'cm' && ref.key === 'tenant' ? 't-1' : undefined),
     });
     expect(body.properties).toEqual({ authConfig: { tenantId: 't-1' } });
-    const both = armBody(
-      server({ authConfig: { tenantId: 'plain', tenantIdFromConfig: { name: 'cm', key: 'tenant' } } }),
-      postgres2025.FlexibleServer_armLayout,
-    );
-    expect(both.properties).toEqual({ authConfig: { tenantId: 'plain' } });
+    const both = server({
+      authConfig: { tenantId: 'plain', tenantIdFromConfig: { name: 'cm', key: 'tenant' } },
+    });
+    const read = armBody(both, postgres2025.FlexibleServer_armLayout, { configMapValue: () => 't-1' });
+    expect(read.properties).toEqual({ authConfig: { tenantId: 't-1' } });
+    // The plain value is not what the operator would send, so without the config map there is no body.
+    expect(() => armBody(both, postgres2025.FlexibleServer_armLayout)).toThrow(UnresolvedReferenceError);
   });
 
   it("sends a list of user-assigned identity references as ARM's map keyed by ARM ID", () => {
