@@ -3,6 +3,7 @@
 // can compare its conversions with the operator's and run the operator's webhook on a local control plane.
 //
 //	operator-conversion convert --to <apiVersion>            < objects (JSON array or JSON lines)
+//	operator-conversion arm                                   < objects: the ARM body the operator would PUT for each
 //	operator-conversion serve --addr 127.0.0.1:0 --cert-dir DIR
 package main
 
@@ -42,6 +43,10 @@ func main() {
 		if err := convertStream(scheme, *to, os.Stdin, os.Stdout); err != nil {
 			fail(exitUsage, "%v", err)
 		}
+	case "arm":
+		if err := armStream(scheme, os.Stdin, os.Stdout); err != nil {
+			fail(exitUsage, "%v", err)
+		}
 	case "serve":
 		flags := flag.NewFlagSet("serve", flag.ExitOnError)
 		addr := flags.String("addr", "127.0.0.1:0", "loopback address to listen on")
@@ -59,7 +64,7 @@ func main() {
 }
 
 func usage() {
-	fail(exitUsage, "usage: operator-conversion convert --to <apiVersion> | serve --addr 127.0.0.1:PORT --cert-dir DIR")
+	fail(exitUsage, "usage: operator-conversion convert --to <apiVersion> | arm | serve --addr 127.0.0.1:PORT --cert-dir DIR")
 }
 
 func fail(code int, format string, args ...any) {

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { compareArmBodies, differentialResolvers } from './arm-agreement.ts';
+
+describe('compareArmBodies', () => {
+  it('agrees on equal bodies, setting aside Go empty values and the secrets placed where ours says', () => {
+    const result = compareArmBodies(
+      { name: 'a', properties: { tags: {}, login: 'x' } },
+      ['properties.password', 'properties.settings'],
+      {
+        name: 'a',
+        properties: {
+          login: 'x',
+          password: 'secret:s/k',
+          settings: { 'secret-map': 'secret:m' },
+          zones: null,
+        },
+      },
+    );
+    expect(result).toEqual({ disagreements: [], zeroValues: 2, secrets: 2 });
+  });
+
+  it('reports a value that differs, one only the operator sends, and a secret the operator puts elsewhere', () => {
+    const result = compareArmBodies(
+      { properties: { ipConfigurations: [{ subnet: { id: '/x' } }] } },
+      ['properties.password'],
+      {
+        properties: {
+          ipConfigurations: [{ properties: { subnet: { id: '/x' } } }],
+          adminPassword: 'secret:s/k',
+        },
+      },
+    );
+    expect(result.secrets).toBe(0);
+    expect(result.disagreements.map((d) => d.pattern).sort()).toEqual([
+      'properties.adminPassword',
+      'properties.ipConfigurations[].properties',
+      'properties.ipConfigurations[].subnet',
+      'properties.password',
+    ]);
+  });
+});
+
+describe('differentialResolvers', () => {
+  it('resolve only what the operator accepts: a reference with group, kind and name, a config map key with both', () => {
+    expect(differentialResolvers.armIdOf?.({ group: 'g', kind: 'K', name: 'n' }, 'p')).toMatch(
+      /providers\/g\/K\/n$/,
+    );
+    expect(differentialResolvers.armIdOf?.({ name: 'n' }, 'p')).toBeUndefined();
+    expect(differentialResolvers.configMapValue?.({ name: 'c', key: 'k' }, 'p')).toBe('configmap:c/k');
+    expect(differentialResolvers.configMapValue?.({ name: '', key: 'k' }, 'p')).toBeUndefined();
+  });
+});

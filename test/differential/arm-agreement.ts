@@ -1,0 +1,139 @@
+import type { ArmResolvers } from '../../src/lib/conversion/arm.ts';
+import { isObject } from '../../src/lib/conversion/checks.ts';
+
+/**
+ * How the ARM differential resolves what only a cluster could: the same fixed rules as the operator's side
+ * (test/operator-conversion/arm.go), so both convert with identical resolved details. A reference by name
+ * becomes a made-up ARM ID naming its group, kind and name (an ARM ID reference is used as given by both); a
+ * config map key becomes text naming it. Secrets are never read here: the operator's side fills them with
+ * `secret:NAME/KEY` and the comparison checks it put them where kubectl-aso says a secret goes.
+ */
+export const differentialResolvers: ArmResolvers = {
+  // Only a reference the operator accepts (group, kind and name all given) names an object to resolve.
+  armIdOf: (reference) =>
+    reference.group && reference.kind && reference.name
+      ? `/subscriptions/00000000-0000-0000-0000-000000000000/resourceGroups/differential/providers/${reference.group}/${reference.kind}/${reference.name}`
+      : undefined,
+  configMapValue: (reference) =>
+    reference.name && reference.key ? `configmap:${reference.name}/${reference.key}` : undefined,
+};
+
+const secretValue = /^secret:/;
+
+/** A secret's value as the operator's side fills it: the text, or a secret map of such texts. */
+function isSecretValue(value: unknown): boolean {
+  if (typeof value === 'string') return secretValue.test(value);
+  return isObject(value) && Object.values(value).every((v) => typeof v === 'string' && secretValue.test(v));
+}
+
+/** One place where kubectl-aso's ARM body and the operator's differ. */
+export interface ArmDisagreement {
+  /** The path in the body, e.g. `properties.ipConfigurations[0].subnet`. */
+  readonly path: string;
+  /** The path with indices as `[]` and map keys kept: the same for every object that differs there. */
+  readonly pattern: string;
+  readonly ours: unknown;
+  readonly operator: unknown;
+}
+
+/** The outcome of comparing one object's two bodies. */
+export interface ArmComparison {
+  readonly disagreements: ArmDisagreement[];
+  /** Values set aside by {@link goZeroValues} (counted, never hidden). */
+  readonly zeroValues: number;
+  /** Secrets the operator filled exactly where kubectl-aso said one goes. */
+  readonly secrets: number;
+}
+
+/**
+ * The one exclusion: an empty value (`null`, `{}`, `[]`) on one side where the other sends nothing or
+ * another empty value. Go's
+ * encoder writes a nil map or slice in a field without `omitempty` as `null` and drops an empty one from a
+ * field with it, and the generated ConvertToARM makes an empty map or slice when it copies a non-nil empty
+ * one; kubectl-aso keeps an empty map or list the spec gives. ARM reads `null`, an empty map and an absent
+ * property alike for these, and the what-if compares only what the spec sets. Any other value one side
+ * sends and the other does not is a disagreement.
+ */
+export const goZeroValues = {
+  name: 'go-zero-values',
+  applies: (ours: unknown, operator: unknown): boolean =>
+    (ours === undefined || isEmpty(ours)) && (operator === undefined || isEmpty(operator)),
+};
+
+function isEmpty(value: unknown): boolean {
+  return (
+    value === null ||
+    (Array.isArray(value) && value.length === 0) ||
+    (isObject(value) && Object.keys(value).length === 0)
+  );
+}
+
+/**
+ * Compares the body kubectl-aso predicts (with where it says secrets go) with the operator's. Each secret
+ * path must hold the operator's filled-in secret, which is then set aside; a secret the operator sends
+ * anywhere else is a disagreement, as is every other difference save {@link goZeroValues}.
+ */
+export function compareArmBodies(
+  ours: Record<string, unknown>,
+  secretsAt: readonly string[],
+  operator: Record<string, unknown>,
+): ArmComparison {
+  const theirs = structuredClone(operator);
+  const disagreements: ArmDisagreement[] = [];
+  let secrets = 0;
+  for (const path of secretsAt) {
+    const taken = takeAt(theirs, path);
+    if (isSecretValue(taken)) secrets++;
+    else disagreements.push({ path, pattern: patternOf(path), ours: '(a secret)', operator: taken });
+  }
+  const counts = { zeroValues: 0 };
+  walk(ours, theirs, '', disagreements, counts);
+  return { disagreements, zeroValues: counts.zeroValues, secrets };
+}
+
+function walk(
+  ours: unknown,
+  theirs: unknown,
+  path: string,
+  out: ArmDisagreement[],
+  counts: { zeroValues: number },
+): void {
+  if (isObject(ours) && isObject(theirs)) {
+    for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs)]))
+      walk(ours[key], theirs[key], path === '' ? key : `${path}.${key}`, out, counts);
+    return;
+  }
+  if (Array.isArray(ours) && Array.isArray(theirs) && ours.length === theirs.length) {
+    for (const [i, element] of ours.entries()) walk(element, theirs[i], `${path}[${i}]`, out, counts);
+    return;
+  }
+  if (JSON.stringify(ours) === JSON.stringify(theirs)) return;
+  if (goZeroValues.applies(ours, theirs)) {
+    counts.zeroValues++;
+    return;
+  }
+  out.push({ path, pattern: patternOf(path), ours, operator: theirs });
+}
+
+/** Removes and returns the value at an ARM path (`a.b[0].c`); undefined when nothing is there. */
+function takeAt(body: Record<string, unknown>, path: string): unknown {
+  const keys = [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) =>
+    m[2] !== undefined ? Number(m[2]) : m[1],
+  );
+  let current: unknown = body;
+  for (const key of keys.slice(0, -1)) {
+    if (typeof key === 'number') current = Array.isArray(current) ? current[key] : undefined;
+    else current = isObject(current) ? current[key as string] : undefined;
+  }
+  const last = keys[keys.length - 1];
+  if (typeof last === 'string' && isObject(current) && Object.hasOwn(current, last)) {
+    const value = current[last];
+    delete current[last];
+    return value;
+  }
+  return undefined;
+}
+
+function patternOf(path: string): string {
+  return path.replace(/\[\d+\]/g, '[]');
+}

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import { desiredArmOf } from '../../src/lib/adoption/desired-body.ts';
+import { nonArmKinds } from '../../src/lib/adoption/kind-arm.ts';
+import type { CatalogEntry } from '../../src/lib/conversion/catalog-types.ts';
+import type { ManifestObject } from '../../src/lib/manifests/read.ts';
+import { arbitraryOf, type GroupShapes } from '../../src/testing/shape-arbitrary.ts';
+import { armWithOperator } from '../fixtures/operator-conversion.ts';
+import { type ArmDisagreement, compareArmBodies, differentialResolvers } from './arm-agreement.ts';
+import { sharedKind } from './random-pairs.ts';
+import type { Sample } from './samples.ts';
+
+/** What one kind's ARM bodies came to: objects compared and agreeing, the values set aside, the differences. */
+export interface ArmKindFigures {
+  readonly key: string;
+  compared: number;
+  agreed: number;
+  zeroValues: number;
+  secrets: number;
+  /**
+   * Objects whose references the operator refuses (a reference neither an ARM ID alone nor group, kind and
+   * name; a secret or config map reference without its name or key: random objects the operator's admission
+   * would refuse first). Counted, not compared: no ConvertToARM output exists for them.
+   */
+  invalid: number;
+  /** Objects the operator refused for any other reason: each one a failure of the comparison. */
+  refusals: string[];
+  /** Each differing pattern once, with its first object and values. */
+  readonly disagreements: Map<string, ArmDisagreement & { object: string }>;
+}
+
+/** The kinds whose operator CRD has no ARM resource (users managed over SQL, Entra groups): no body to compare. */
+export function isArmKind(entry: Pick<CatalogEntry, 'group' | 'kind'>): boolean {
+  return !nonArmKinds.some((k) => k.group === entry.group && k.kind === entry.kind);
+}
+
+/**
+ * Random objects of each of `versions` of a kind, drawn from its group's shapes by `seed`: spec only, as the
+ * body is made of the spec (a random status would only meet the operator's stricter types first).
+ */
+async function randomObjects(
+  entry: CatalogEntry,
+  versions: readonly string[],
+  count: number,
+  seed: number,
+): Promise<{ object: ManifestObject; label: string }[]> {
+  const folder = entry.group.replace(/\.azure\.com$/, '');
+  const { shapes } = (await import(`../../generated/${folder}/shapes.ts`)) as { shapes: GroupShapes };
+  return versions.flatMap((version) =>
+    fc
+      .sample(arbitraryOf(shapes, version, entry.kind, { extras: false }), { seed, numRuns: count })
+      .map(({ status: _status, ...object }, i) => ({
+        object: object as unknown as ManifestObject,
+        label: `random ${entry.group}/${version} ${entry.kind} #${i} (seed ${seed})`,
+      })),
+  );
+}
+
+/**
+ * Compares the ARM body kubectl-aso predicts for each object of `entry` (its samples, then `count` random
+ * objects per version) with the body the operator's own ConvertToARM makes of it, both resolving references
+ * and config maps by the same fixed rules and the operator filling secrets where kubectl-aso says they go.
+ */
+export async function compareKindArm(
+  entry: CatalogEntry,
+  samples: readonly Sample[],
+  realCrdDir: string,
+  count: number,
+  seed: number,
+): Promise<ArmKindFigures> {
+  // The API versions both sides serve: a version only kubectl-aso has (a compatibility version) has no
+  // ConvertToARM in the operator to compare with.
+  const storage = new Set(entry.storageVersions);
+  const versions = sharedKind(entry, realCrdDir).shared.filter((v) => !storage.has(v));
+  const mine = samples
+    .filter((s) => s.object.kind === entry.kind)
+    .filter((s) => versions.some((v) => s.object.apiVersion === `${entry.group}/${v}`))
+    .map((s) => ({ object: s.object as unknown as ManifestObject, label: s.file }));
+  const objects = [...mine, ...(await randomObjects(entry, versions, count, seed))];
+  const figures: ArmKindFigures = {
+    key: `${entry.group}/${entry.kind}`,
+    compared: 0,
+    agreed: 0,
+    zeroValues: 0,
+    secrets: 0,
+    invalid: 0,
+    refusals: [],
+    disagreements: new Map(),
+  };
+  const theirs = await armWithOperator(
+    objects.map((o) => o.object),
+    entry.group,
+  );
+  for (const [index, { object, label }] of objects.entries()) {
+    const operator = theirs[index];
+    figures.compared++;
+    if (operator !== undefined && 'error' in operator && /couldn't find resolved/.test(operator.error)) {
+      figures.invalid++;
+      continue;
+    }
+    if (operator === undefined || 'error' in operator) {
+      figures.refusals.push(`${label}: the operator refuses it: ${operator?.error ?? 'no answer'}`);
+      continue;
+    }
+    const ours = await desiredArmOf(object, differentialResolvers);
+    const result = compareArmBodies(ours.body, ours.secretsAt, operator.body);
+    figures.zeroValues += result.zeroValues;
+    figures.secrets += result.secrets;
+    if (result.disagreements.length === 0) figures.agreed++;
+    for (const d of result.disagreements)
+      if (!figures.disagreements.has(d.pattern))
+        figures.disagreements.set(d.pattern, { ...d, object: label });
+  }
+  return figures;
+}
+
+/** The line a run prints per kind. */
+export function armFiguresLine(f: ArmKindFigures): string {
+  return `ARM agreement: ${f.key}: ${f.agreed} of ${f.compared} bodies agree (${f.zeroValues} Go zero values set aside, ${f.secrets} secrets placed alike${f.invalid > 0 ? `, ${f.invalid} with references the operator refuses` : ''}${f.refusals.length > 0 ? `, ${f.refusals.length} refused by the operator` : ''}${f.disagreements.size > 0 ? `; ${f.disagreements.size} differing paths` : ''})`;
+}
