@@ -3,12 +3,16 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import {
+  type ArmFields,
   type ArmLayout,
+  type ArmObject,
   type ArmResolvers,
+  type ArmValue,
   armBody,
   armBodyParts,
   defaultAzureName,
   UnresolvedReferenceError,
+  unplaced,
 } from '../lib/conversion/arm.ts';
 import { setKey } from '../lib/conversion/checks.ts';
 import { bagKey, encodeBagValue } from '../lib/conversion/property-bag.ts';
@@ -541,7 +545,7 @@ export const testResolvers: ArmResolvers = {
  * without `azureName`, `owner`, `operatorSpec` and `$propertyBag` at any depth, and with the operator's
  * transformations undone by their naming rule: `<x>Reference` sent as `<x>Id` (or `<x>` where the layout says
  * ARM names it so; its armId, or the object it names resolved), a list of references as ARM's list of IDs
- * (only whole), `<x>FromConfig` as `<x>` (unless `<x>` is set), secret references never, and a
+ * (only whole), `<x>FromConfig` as `<x>` (over `<x>` when both are set), secret references never, and a
  * `userAssignedIdentities` list as ARM's map keyed by ARM ID. A reference naming nothing (neither armId nor
  * name) must fail the body with {@link UnresolvedReferenceError} naming exactly those spec paths, and the
  * same references unresolvable by the caller must fail it too.
@@ -616,7 +620,8 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
         `expected UnresolvedReferenceError for ${JSON.stringify([...unresolved, ...named])}, got ${String(error)}`,
       );
   }
-  const body = parts.body;
+  // The view has every property where the layout rule puts it: a placed one (`x-arm-path`) is moved back.
+  const body = unplacedBody(parts.body, fields0(layout, leaf), layout.objects ?? {});
   if (body.name !== name) throw new Error(`ARM body name ${JSON.stringify(body.name)}, expected ${name}`);
   const flat: Record<string, unknown> = {};
   // A spec whose own `properties` sits at ARM's root (Key Vault's) is sent as it is, not re-nested.
@@ -642,11 +647,119 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
+function fields0(layout: ArmLayout, leaf: { spec: ArmFields } | undefined): ArmFields | undefined {
+  return leaf ? leaf.spec : layout.kind === 'plain' ? layout.spec : undefined;
+}
+
+/** The ARM name a transformed value goes under (its own), or `key` for a value sent as it is. */
+function sentName(key: string, shape: unknown): string {
+  if (!isRecord(shape)) return key;
+  for (const how of ['reference', 'references', 'secret', 'fromConfig', 'identities'])
+    if (typeof shape[how] === 'string') return shape[how] as string;
+  return key;
+}
+
+/** Removes and returns the value at a dotted path below `root`, and any object it leaves empty. */
+function takeDotted(root: Record<string, unknown>, path: string): unknown {
+  const keys = path.split('.');
+  const parents: Record<string, unknown>[] = [root];
+  for (const key of keys.slice(0, -1)) {
+    const next = parents[parents.length - 1]?.[key];
+    if (!isRecord(next)) return undefined;
+    parents.push(next);
+  }
+  const last = keys[keys.length - 1] as string;
+  const holder = parents[parents.length - 1] as Record<string, unknown>;
+  if (!Object.hasOwn(holder, last)) return undefined;
+  const value = holder[last];
+  delete holder[last];
+  for (let i = parents.length - 1; i > 0; i--) {
+    if (Object.keys(parents[i] as object).length > 0) break;
+    delete (parents[i - 1] as Record<string, unknown>)[keys[i - 1] as string];
+  }
+  return value;
+}
+
+/**
+ * An ARM body with each placed property (`{ at, value }` in the layout) moved back to where the layout rule
+ * without placements sends it, at every depth: the view the spec is compared with knows nothing of where the
+ * operator's ARM types put a property, only what is sent. That placements go where the operator sends them
+ * is the ARM differential's to prove (test/differential/arm-vs-operator.test.ts).
+ */
+function unplacedBody(
+  body: Record<string, unknown>,
+  fields: ArmFields | undefined,
+  objects: Readonly<Record<string, ArmObject>>,
+): Record<string, unknown> {
+  const out = structuredClone(body);
+  if (!fields) return out;
+  const values = fields.values ?? {};
+  const properties = (): Record<string, unknown> => {
+    if (!isRecord(out.properties)) out.properties = {};
+    return out.properties as Record<string, unknown>;
+  };
+  for (const [key, shape] of Object.entries(values)) {
+    if (shape === 0 || !('at' in shape)) continue;
+    const value = takeDotted(out, shape.at);
+    if (value === undefined) continue;
+    const name = sentName(key, shape.value);
+    if (fields.root.includes(key)) setKey(out, name, value);
+    else setKey(properties(), name, value);
+  }
+  for (const [key, shape] of Object.entries(values)) {
+    const inner = unplaced(shape as ArmValue);
+    const holder = fields.root.includes(key) ? out : isRecord(out.properties) ? out.properties : undefined;
+    const name = sentName(key, inner);
+    if (holder && holder[name] !== undefined)
+      setKey(holder, name, unplacedValue(holder[name], inner, objects));
+  }
+  return out;
+}
+
+function unplacedValue(
+  value: unknown,
+  shape: ArmValue,
+  objects: Readonly<Record<string, ArmObject>>,
+): unknown {
+  if (shape === 0) return value;
+  if ('object' in shape) {
+    const type = objects[shape.object];
+    if (!isRecord(value) || !type) return value;
+    const out: Record<string, unknown> = { ...value };
+    for (const [key, placed] of Object.entries(type)) {
+      if (placed === 0 || !('at' in placed)) continue;
+      const taken = takeDotted(out, placed.at);
+      if (taken !== undefined) setKey(out, sentName(key, placed.value), taken);
+    }
+    for (const [key, placed] of Object.entries(type)) {
+      const inner = unplaced(placed);
+      const name = sentName(key, inner);
+      if (out[name] !== undefined) setKey(out, name, unplacedValue(out[name], inner, objects));
+    }
+    return out;
+  }
+  if ('array' in shape)
+    return Array.isArray(value)
+      ? value.map((e) => unplacedValue(e, shape.array as ArmValue, objects))
+      : value;
+  if ('map' in shape) {
+    if (!isRecord(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value))
+      setKey(out, k, unplacedValue(v, shape.map as ArmValue, objects));
+    return out;
+  }
+  return value;
+}
+
 /** Every spec property's shape the layout records, at any depth: its types' and the spec's own. */
 function* specShapes(layout: ArmLayout): Generator<[string, unknown]> {
-  for (const type of Object.values(layout.objects ?? {})) yield* Object.entries(type);
+  // How each value is sent, wherever it is placed: the naming rule does not depend on the placement.
+  for (const type of Object.values(layout.objects ?? {}))
+    for (const [name, shape] of Object.entries(type)) yield [name, unplaced(shape)];
   const roots = layout.kind === 'plain' ? [layout.spec] : layout.leaves.map((leaf) => leaf.spec);
-  for (const fields of roots) yield* Object.entries(fields.values ?? {});
+  for (const fields of roots)
+    for (const [name, shape] of Object.entries(fields.values ?? {})) yield [name, unplaced(shape)];
 }
 
 /**
@@ -659,10 +772,12 @@ type SecretNames = ReadonlyMap<string, 'anywhere' | ReadonlySet<string>>;
 function secretNames(layout: ArmLayout): SecretNames {
   const secrets = new Set<string>();
   const others = new Set<string>();
+  const inner = (shape: unknown): unknown => (isRecord(shape) && 'at' in shape ? shape.value : shape);
   for (const [name, shape] of specShapes(layout))
-    (isRecord(shape) && 'secret' in shape ? secrets : others).add(name);
+    (isRecord(inner(shape)) && 'secret' in (inner(shape) as object) ? secrets : others).add(name);
   const holders = new Map<string, Set<string>>();
-  const objectOf = (shape: unknown): string | undefined => {
+  const objectOf = (placed: unknown): string | undefined => {
+    const shape = inner(placed);
     if (!isRecord(shape)) return undefined;
     if (typeof shape.object === 'string') return shape.object;
     return objectOf(shape.array ?? shape.map);
@@ -766,7 +881,11 @@ function armView(
     armView(v, at, seen, nested);
     return nested;
   };
-  for (const [k, v] of Object.entries(value)) {
+  // `<x>FromConfig` last: the operator's ConvertToARM assigns it after `<x>`, so a value read wins.
+  const fromConfigLast = Object.entries(value).sort(
+    ([a], [b]) => Number(a.endsWith('FromConfig')) - Number(b.endsWith('FromConfig')),
+  );
+  for (const [k, v] of fromConfigLast) {
     if (k === '$propertyBag' || v === undefined) continue;
     const at = `${path}.${k}`;
     // A name ending in Reference is a reference only where the layout says so (Batch's keyVaultReference
@@ -787,11 +906,9 @@ function armView(
     } else if (k.endsWith('FromConfig') && isRecord(v)) {
       const base = k.slice(0, -'FromConfig'.length);
       if (typeof v.name === 'string' && typeof v.key === 'string') {
-        if (value[base] === undefined) {
-          seen.named.push(at);
-          setKey(out, base, testResolvers.configMapValue?.({ name: v.name, key: v.key }, at));
-        }
-      } else if (value[base] === undefined) seen.unresolved.push(at);
+        seen.named.push(at);
+        setKey(out, base, testResolvers.configMapValue?.({ name: v.name, key: v.key }, at));
+      } else seen.unresolved.push(at);
     } else if (isSecret(seen.secrets, k, path) && isRecord(v)) {
       // a secret reference: never sent
     } else if (k === 'userAssignedIdentities' && /identity$/i.test(path) && Array.isArray(v)) {

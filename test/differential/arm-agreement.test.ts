@@ -50,3 +50,16 @@ describe('differentialResolvers', () => {
     expect(differentialResolvers.configMapValue?.({ name: '', key: 'k' }, 'p')).toBeUndefined();
   });
 });
+
+describe('compareArmBodies on map keys', () => {
+  it('finds a secret under a map key that holds dots or is empty', () => {
+    const result = compareArmBodies(
+      { properties: { accounts: { 'a.b': {}, '': {} } } },
+      ['properties.accounts["a.b"].key', 'properties.accounts[""].key'],
+      {
+        properties: { accounts: { 'a.b': { key: 'secret:s/k' }, '': { key: 'secret:s/j' } } },
+      },
+    );
+    expect(result).toEqual({ disagreements: [], zeroValues: 0, secrets: 2 });
+  });
+});

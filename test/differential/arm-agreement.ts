@@ -115,10 +115,11 @@ function walk(
   out.push({ path, pattern: patternOf(path), ours, operator: theirs });
 }
 
-/** Removes and returns the value at an ARM path (`a.b[0].c`); undefined when nothing is there. */
+/** Removes and returns the value at an ARM path (`a.b[0].c["k.1"]`); undefined when nothing is there. */
 function takeAt(body: Record<string, unknown>, path: string): unknown {
-  const keys = [...path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((m) =>
-    m[2] !== undefined ? Number(m[2]) : m[1],
+  // Segments: `name`, `[0]` (a list index), `["key"]` (a map key, JSON-quoted as it may hold dots).
+  const keys = [...path.matchAll(/\[("(?:[^"\\]|\\.)*")\]|\[(\d+)\]|([^.[\]]+)/g)].map((m) =>
+    m[1] !== undefined ? (JSON.parse(m[1]) as string) : m[2] !== undefined ? Number(m[2]) : m[3],
   );
   let current: unknown = body;
   for (const key of keys.slice(0, -1)) {

@@ -49,10 +49,32 @@ async function randomObjects(
     fc
       .sample(arbitraryOf(shapes, version, entry.kind, { extras: false }), { seed, numRuns: count })
       .map(({ status: _status, ...object }, i) => ({
-        object: object as unknown as ManifestObject,
+        object: validReferences(object) as unknown as ManifestObject,
         label: `random ${entry.group}/${version} ${entry.kind} #${i} (seed ${seed})`,
       })),
   );
+}
+
+/**
+ * `value` with every reference made one the operator's admission accepts, so that random objects reach
+ * ConvertToARM instead of stopping at a reference no cluster could hold: a resource reference keeps its ARM
+ * ID alone, or else gets a group, kind and name; a secret, secret map or config map reference gets a name
+ * and key. Which objects are references is told by their keys (`armId`, or `group` and `kind`; exactly
+ * `name` and `key`), as the random drawing gives them all their keys or none.
+ */
+function validReferences(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(validReferences);
+  if (value === null || typeof value !== 'object') return value;
+  const object = Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [key, validReferences(inner)]),
+  ) as Record<string, unknown>;
+  const keys = Object.keys(object).sort().join();
+  if ('armId' in object || ('group' in object && 'kind' in object)) {
+    if (typeof object.armId === 'string' && object.armId !== '') return { armId: object.armId };
+    return { group: object.group || 'g.azure.com', kind: object.kind || 'K', name: object.name || 'n' };
+  }
+  if (keys === 'key,name') return { name: object.name || 'n', key: object.key || 'k' };
+  return object;
 }
 
 /**

@@ -85,7 +85,7 @@ export function Backend_statusFromArm(response: Record<string, unknown>): Record
 }
 
 /** Where NamedValue's properties sit in ARM (Microsoft.ApiManagement/service/namedValues). */
-export const NamedValue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["displayName","keyVault","secret","value"],"values":{"tags":{"array":0},"displayName":0,"keyVault":{"object":"KeyVaultContractCreateProperties"},"secret":0,"value":0}},"status":{"root":["id","name","type","tags"],"properties":["displayName","keyVault","secret","value"]},"objects":{"KeyVaultContractCreateProperties":{"identityClientId":0,"identityClientIdFromConfig":{"fromConfig":"identityClientId"},"secretIdentifier":0}}};
+export const NamedValue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["displayName","keyVault","secret","value"],"values":{"tags":{"at":"properties.tags","value":{"array":0}},"displayName":0,"keyVault":{"object":"KeyVaultContractCreateProperties"},"secret":0,"value":0}},"status":{"root":["id","name","type","tags"],"properties":["displayName","keyVault","secret","value"]},"objects":{"KeyVaultContractCreateProperties":{"identityClientId":0,"identityClientIdFromConfig":{"fromConfig":"identityClientId"},"secretIdentifier":0}}};
 
 /** The ARM PUT body of a NamedValue: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function NamedValue_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {

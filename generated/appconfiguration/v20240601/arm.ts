@@ -20,7 +20,7 @@ export function ConfigurationStore_statusFromArm(response: Record<string, unknow
 }
 
 /** Where KeyValue's properties sit in ARM (Microsoft.AppConfiguration/configurationStores/keyValues). */
-export const KeyValue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["contentType","value"],"values":{"tags":{"map":0},"contentType":0,"value":0}},"status":{"root":["id","name","type","tags"],"properties":["contentType","eTag","key","label","lastModified","locked","value"]},"objects":{}};
+export const KeyValue_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["contentType","value"],"values":{"tags":{"at":"properties.tags","value":{"map":0}},"contentType":0,"value":0}},"status":{"root":["id","name","type","tags"],"properties":["contentType","eTag","key","label","lastModified","locked","value"]},"objects":{}};
 
 /** The ARM PUT body of a KeyValue: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function KeyValue_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {
@@ -46,7 +46,7 @@ export function Replica_statusFromArm(response: Record<string, unknown>): Record
 }
 
 /** Where Snapshot's properties sit in ARM (Microsoft.AppConfiguration/configurationStores/snapshots). */
-export const Snapshot_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["compositionType","filters","retentionPeriod"],"values":{"tags":{"map":0},"compositionType":0,"filters":{"array":{"object":"KeyValueFilter"}},"retentionPeriod":0}},"status":{"root":["id","name","type","etag","tags"],"properties":["compositionType","created","expires","filters","itemsCount","provisioningState","retentionPeriod","size","status"]},"objects":{"KeyValueFilter":{"key":0,"label":0}}};
+export const Snapshot_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["tags"],"properties":["compositionType","filters","retentionPeriod"],"values":{"tags":{"at":"properties.tags","value":{"map":0}},"compositionType":0,"filters":{"array":{"object":"KeyValueFilter"}},"retentionPeriod":0}},"status":{"root":["id","name","type","etag","tags"],"properties":["compositionType","created","expires","filters","itemsCount","provisioningState","retentionPeriod","size","status"]},"objects":{"KeyValueFilter":{"key":0,"label":0}}};
 
 /** The ARM PUT body of a Snapshot: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function Snapshot_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {

@@ -63,10 +63,20 @@ type ArmValueShape =
   | { references: string }
   | { secret: string }
   | { fromConfig: string }
-  | { identities: string };
+  | { identities: string }
+  | { at: string; value: ArmValueShape };
 
 /** The shape of one property: a transformed one says how it reaches ARM, the rest by their type. */
 function propertyShape(
+  pkg: PackageDef,
+  p: PropertyDef,
+  objects: Record<string, Record<string, ArmValueShape>>,
+): ArmValueShape {
+  const shape = transformedShape(pkg, p, objects);
+  return p.armPath === undefined ? shape : { at: p.armPath, value: shape };
+}
+
+function transformedShape(
   pkg: PackageDef,
   p: PropertyDef,
   objects: Record<string, Record<string, ArmValueShape>>,

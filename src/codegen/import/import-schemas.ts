@@ -7,6 +7,7 @@ import { groupOfType, kindOf, pluralOf } from '../model/names.ts';
 import { servedPrefixes } from '../model/served-prefixes.ts';
 import { versionName } from '../model/versions.ts';
 import { configFile, derivedConfigFile } from '../stages/load-config.ts';
+import { annotateArmPaths, armGoPackagesFor, keepArmPaths, readArmGoPackage } from './arm-paths.ts';
 import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-schema.ts';
 import { DerivedConfig } from './derived-config.ts';
 import { type Hints, readHints } from './hints.ts';
@@ -187,6 +188,7 @@ export function importSchemas(options: ImportOptions): {
       namesFor(names, packageOf(config, file)),
     );
     addReversals(derived, group, apiVersion, `${kind}_Spec`, reversals, definitionAt);
+    withArmPaths(document, go?.dir, group, apiVersion, armType, schemaPath);
     written.push({ file, text: stableJson(document), crd: crdFile, version });
   }
   for (const w of written) {
@@ -402,6 +404,30 @@ function previousTypeRenames(
 function armTypeOf(file: string): string {
   const [provider, , name = ''] = file.split('/');
   return `${provider}/${name.replace(/\.json$/, '').replaceAll('.', '/')}`;
+}
+
+/**
+ * Writes `x-arm-path` into an imported schema document from the operator's ARM Go types of its API version
+ * (arm-paths.ts), as `npm run schemas:arm-paths` does for every schema file; without the Go types, keeps
+ * those of the schema file it replaces.
+ */
+function withArmPaths(
+  document: unknown,
+  goDir: string | undefined,
+  group: string,
+  apiVersion: string,
+  armType: string,
+  schemaPath: string,
+): void {
+  const target = document as Parameters<typeof annotateArmPaths>[0];
+  if (goDir === undefined) {
+    if (existsSync(schemaPath)) keepArmPaths(target, JSON.parse(readFileSync(schemaPath, 'utf8')));
+    return;
+  }
+  const pkg = armGoPackagesFor(goDir, group, apiVersion)
+    .map(readArmGoPackage)
+    .find((p) => p?.specOf.has(armType.toLowerCase()));
+  if (pkg) annotateArmPaths(target, pkg, armType);
 }
 
 /** The operator's package a schema file's types land in: its group's, at its API version. */

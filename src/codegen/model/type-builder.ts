@@ -90,6 +90,7 @@ export class TypeBuilder {
         ...validationsOf(prop),
         format: prop.format,
         arm,
+        ...(side === 'spec' && prop['x-arm-path'] !== undefined ? { armPath: prop['x-arm-path'] } : {}),
         ...itemValidations(prop),
       });
     }

@@ -78,6 +78,8 @@ export interface PropertyDef extends Bounds {
   readonly format?: string | undefined;
   /** Only on the top level of a resource spec or status: where ARM carries the property. */
   readonly arm?: ArmPlacement | undefined;
+  /** A spec property's path in ARM relative to the object holding it, where not its own name there (`x-arm-path`). */
+  readonly armPath?: string | undefined;
   /** Set by the operator's type transformations: the value is not sent to ARM as it stands. */
   readonly armAs?: ArmTransform | undefined;
   /** A list of primitives: the validations of each item (AKS's maintenance hour slots, 0 to 23). */

@@ -30,6 +30,7 @@ export const addConfigMapReferences = stage({
               required: false,
               description: property.description,
               arm: property.arm,
+              armPath: property.armPath,
               armAs: { how: 'fromConfig', name: property.name },
             },
           ],

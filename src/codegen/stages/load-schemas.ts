@@ -43,6 +43,12 @@ export interface JsonSchema extends Bounds {
   readonly description?: string;
   readonly pattern?: string;
   readonly format?: string;
+  /**
+   * kubectl-aso's own keyword, on a spec property: its path in the operator's ARM body relative to the object
+   * holding it, where that is not its own name there (import/arm-paths.ts: a nested object's own `properties`,
+   * a resource property ARM keeps at the other level, another spelling).
+   */
+  readonly 'x-arm-path'?: string;
   /** On the root `properties` only: `false` keeps it a property of its own instead of flattening it. */
   readonly 'x-ms-client-flatten'?: boolean;
 }

@@ -1,7 +1,7 @@
 import { armModules } from '../../../generated/arm-modules.ts';
 import { catalog } from '../../../generated/catalog.ts';
 import type { ArmFields, ArmLayout } from '../conversion/arm.ts';
-import { type ArmResolvers, armBodyParts } from '../conversion/arm.ts';
+import { type ArmResolvers, armBodyParts, unplaced } from '../conversion/arm.ts';
 import { isObject } from '../conversion/checks.ts';
 import type { ManifestObject } from '../manifests/read.ts';
 import { type DesiredBody, desiredBodyOf } from './what-if.ts';
@@ -122,7 +122,7 @@ async function secretKeysOf(group: string, kind: string): Promise<Set<string>> {
     const fields = !layout ? [] : layout.kind === 'plain' ? [layout.spec] : layout.leaves.map((l) => l.spec);
     for (const { values } of fields)
       for (const [key, shape] of Object.entries(values ?? {}))
-        if (typeof shape === 'object' && 'secret' in shape) keys.add(key);
+        if (typeof unplaced(shape) === 'object' && 'secret' in (unplaced(shape) as object)) keys.add(key);
   }
   return keys;
 }

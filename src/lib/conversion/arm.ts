@@ -20,7 +20,24 @@ export type ArmValue =
   | { readonly references: string }
   | { readonly secret: string }
   | { readonly fromConfig: string }
-  | { readonly identities: string };
+  | { readonly identities: string }
+  | ArmPlaced;
+
+/**
+ * A property the operator's ConvertToARM sends somewhere other than under its own name in the object that
+ * holds it: `at` is its ARM path relative to that object (`properties.serviceName` for a nested object's
+ * own `properties`, `placement` for a resource property ARM keeps at the root, `resourceID` for another
+ * spelling); a transformed value keeps the ARM name its transformation gives and goes into `at`'s parent.
+ */
+export interface ArmPlaced {
+  readonly at: string;
+  readonly value: Exclude<ArmValue, ArmPlaced>;
+}
+
+/** How a property's value is sent, wherever it is placed. */
+export function unplaced(shape: ArmValue): Exclude<ArmValue, ArmPlaced> {
+  return shape !== 0 && 'at' in shape ? shape.value : shape;
+}
 
 /** The properties of one nested object type of a version, each with how its value is sent. */
 export type ArmObject = Readonly<Record<string, ArmValue>>;
@@ -254,8 +271,68 @@ function nest(
   for (const key of transformedLast(fields.properties, fields.values))
     if (spec[key] !== undefined)
       send(properties, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`, 'properties.');
+  for (const key of transformedLast([...fields.root, ...fields.properties], fields.values)) {
+    const shape = fields.values?.[key] ?? 0;
+    if (spec[key] === undefined || shape === 0 || !('at' in shape)) continue;
+    // Relative to the resource's body, whose `properties` is being built apart.
+    const into = (container: string) =>
+      container === ''
+        ? body
+        : container === 'properties' || container.startsWith('properties.')
+          ? objectAt(properties, container.slice('properties'.length + 1))
+          : objectAt(body, container);
+    sendPlaced(into, spec[key], shape, context, `${path}.${key}`, '');
+  }
   if (Object.keys(properties).length > 0) body.properties = properties;
   return body;
+}
+
+/** The object at a dotted path below `root` (`''` is `root`), created where missing. */
+function objectAt(root: Record<string, unknown>, path: string): Record<string, unknown> {
+  let current = root;
+  for (const key of path === '' ? [] : path.split('.')) {
+    const next = current[key];
+    if (isObject(next)) current = next;
+    else {
+      const created: Record<string, unknown> = {};
+      setKey(current, key, created);
+      current = created;
+    }
+  }
+  return current;
+}
+
+/** A transformed value's shape with the ARM name its placement gives (`hostGroupID`, not `hostGroupId`). */
+function namedAs(shape: Exclude<ArmValue, ArmPlaced>, name: string): Exclude<ArmValue, ArmPlaced> {
+  if (shape === 0 || 'object' in shape || 'array' in shape || 'map' in shape) return shape;
+  if ('reference' in shape) return { reference: name };
+  if ('references' in shape) return { references: name };
+  if ('secret' in shape) return { secret: name };
+  if ('fromConfig' in shape) return { fromConfig: name };
+  return { identities: name };
+}
+
+/** Sends a placed property into the object its path names, found (or made) by `into`. */
+function sendPlaced(
+  into: (container: string) => Record<string, unknown>,
+  value: unknown,
+  shape: ArmPlaced,
+  context: SendContext,
+  path: string,
+  armAt: string,
+): void {
+  const dot = shape.at.lastIndexOf('.');
+  const container = dot < 0 ? '' : shape.at.slice(0, dot);
+  const name = shape.at.slice(dot + 1);
+  send(
+    into(container),
+    name,
+    value,
+    namedAs(shape.value, name),
+    context,
+    path,
+    container === '' ? armAt : `${armAt}${container}.`,
+  );
 }
 
 /**
@@ -265,7 +342,8 @@ function nest(
  */
 function transformedLast(keys: readonly string[], values: ArmObject | undefined): string[] {
   const transformed = (key: string) => {
-    const shape = values?.[key] ?? 0;
+    const placed = values?.[key] ?? 0;
+    const shape = placed !== 0 && 'at' in placed ? placed.value : placed;
     return shape !== 0 && ('reference' in shape || 'references' in shape || 'fromConfig' in shape);
   };
   return [...keys.filter((k) => !transformed(k)), ...keys.filter(transformed)];
@@ -284,6 +362,8 @@ function send(
   path: string,
   armAt: string,
 ): void {
+  // Placed properties are sent by the caller that knows the object's root (nest, armValue).
+  if (shape !== 0 && 'at' in shape) return;
   if (shape === 0 || 'object' in shape || 'array' in shape || 'map' in shape) {
     setKey(out, key, armValue(value, shape, context, path, `${armAt}${key}`));
     return;
@@ -366,8 +446,18 @@ function armValue(
     if (!isObject(value) || type === undefined) return value;
     const out: Record<string, unknown> = {};
     for (const key of transformedLast(Object.keys(type), type)) {
-      if (Object.hasOwn(value, key) && value[key] !== undefined)
-        send(out, key, value[key], type[key] as ArmValue, context, `${path}.${key}`, `${armPath}.`);
+      if (!Object.hasOwn(value, key) || value[key] === undefined) continue;
+      const shape = type[key] as ArmValue;
+      if (shape !== 0 && 'at' in shape)
+        sendPlaced(
+          (container) => objectAt(out, container),
+          value[key],
+          shape,
+          context,
+          `${path}.${key}`,
+          `${armPath}.`,
+        );
+      else send(out, key, value[key], shape, context, `${path}.${key}`, `${armPath}.`);
     }
     return out;
   }
@@ -382,7 +472,13 @@ function armValue(
       setKey(
         out,
         key,
-        armValue(value[key], shape.map, context, `${path}[${JSON.stringify(key)}]`, `${armPath}.${key}`),
+        armValue(
+          value[key],
+          shape.map,
+          context,
+          `${path}[${JSON.stringify(key)}]`,
+          `${armPath}[${JSON.stringify(key)}]`,
+        ),
       );
     return out;
   }

@@ -1,0 +1,196 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Where the operator's ConvertToARM puts each spec property, read from its generated ARM Go types
+ * (`api/<group>/<version>/arm/*_types_gen.go`), for what the CRDs cannot say: the CRDs flatten every
+ * `properties` object, so a nested object's own ARM `properties` (a subnet's delegation, a NIC's IP
+ * configuration), a property ARM keeps at the root that the import put under `properties` or the reverse
+ * (a storage account's `placement`, Redis's `sku`), and an ARM name that differs from the Kubernetes one in
+ * more than case (`resourceID`) are known only from the Go types. The import records each such property's
+ * ARM path in its schema as `x-arm-path`; the generated ARM layout sends the value there.
+ */
+
+interface ArmField {
+  readonly goName: string;
+  readonly json: string;
+  /** The Go type with pointers, slices and maps stripped: a struct name of the package, or a basic type. */
+  readonly type: string;
+}
+
+/** The structs of one ARM Go package, and which struct is the spec of which ARM resource type. */
+export interface ArmGoPackage {
+  readonly structs: ReadonlyMap<string, readonly ArmField[]>;
+  /** ARM resource type (`Microsoft.Network/networkInterfaces`, lower-cased) -> its spec struct. */
+  readonly specOf: ReadonlyMap<string, string>;
+}
+
+/** Reads the ARM Go package at `dir` (`.../api/network/v1api20240301/arm`); undefined when absent. */
+export function readArmGoPackage(dir: string): ArmGoPackage | undefined {
+  if (!existsSync(dir)) return undefined;
+  const structs = new Map<string, ArmField[]>();
+  const specOf = new Map<string, string>();
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('_types_gen.go'))
+    .sort()) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    for (const m of text.matchAll(/^type (\w+) struct \{\n([\s\S]*?)^\}/gm)) {
+      const fields: ArmField[] = [];
+      for (const f of (m[2] ?? '').matchAll(/^\t(\w+)\s+(\S+)\s+`json:"([^",]*)/gm)) {
+        if (!f[3] || f[3] === '-') continue;
+        fields.push({
+          goName: f[1] ?? '',
+          json: f[3],
+          type: (f[2] ?? '').replace(/^(\*|\[\]|map\[string\])+/, ''),
+        });
+      }
+      structs.set(m[1] ?? '', fields);
+    }
+    for (const m of text.matchAll(/^func \(\w+ \*?(\w+)\) GetType\(\) string \{\n\treturn "([^"]+)"/gm))
+      specOf.set((m[2] ?? '').toLowerCase(), m[1] ?? '');
+  }
+  return { structs, specOf };
+}
+
+/** The Go package folders of the operator that hold an ARM API version of a group (`2024-03-01`). */
+export function armGoPackagesFor(operatorGoDir: string, group: string, apiVersion: string): string[] {
+  const dir = join(operatorGoDir, 'api', group);
+  if (!existsSync(dir)) return [];
+  const date = apiVersion.replace(/-preview$/, '').replaceAll('-', '');
+  const preview = apiVersion.endsWith('-preview') ? 'preview' : '';
+  const pattern = new RegExp(`^v(1api)?${date}${preview}$`);
+  return readdirSync(dir)
+    .filter((name) => pattern.test(name))
+    .sort()
+    .map((name) => join(dir, name, 'arm'));
+}
+
+/** What `x-arm-path` records: the property's ARM path relative to the object that holds it in the CRD. */
+export type ArmPaths = Map<string, string>;
+
+/**
+ * The ARM path of each property of `properties` (the CRD's flattened view of a Go ARM struct) where it is
+ * not simply its own name: `properties.<json>` when ARM nests it under the struct's `properties`, another
+ * JSON name when only the case of the Go field matches, or the bare name when it sits at the struct's root
+ * though the CRD's schema listed it under `properties` (`placedUnderProperties`). Properties the struct
+ * does not know (references the operator transforms, ASO's own fields) get no path.
+ */
+export function armPathsOf(
+  pkg: ArmGoPackage,
+  struct: string,
+  properties: readonly string[],
+  placedUnderProperties: ReadonlySet<string> = new Set(),
+): ArmPaths {
+  const out: ArmPaths = new Map();
+  const fields = pkg.structs.get(struct);
+  if (!fields) return out;
+  const nested = fields.find((f) => f.json === 'properties');
+  const inner = nested ? pkg.structs.get(nested.type) : undefined;
+  const find = (list: readonly ArmField[] | undefined, name: string) =>
+    list?.find((f) => f.json === name) ??
+    list?.find(
+      (f) => f.json.toLowerCase() === name.toLowerCase() || f.goName.toLowerCase() === name.toLowerCase(),
+    );
+  for (const name of properties) {
+    const underProperties = placedUnderProperties.has(name);
+    // A struct's own `properties` field is a plain field only where it holds no nested struct of the name.
+    const atRoot = (() => {
+      const field = find(fields, name);
+      return field?.json === 'properties' && inner !== undefined && name !== 'properties' ? undefined : field;
+    })();
+    const below = find(inner, name);
+    // Where the schema put it is looked at first: a name both levels have stays where it is.
+    if (underProperties && below) {
+      if (below.json !== name) out.set(name, `properties.${below.json}`);
+    } else if (!underProperties && atRoot) {
+      if (atRoot.json !== name) out.set(name, atRoot.json);
+    } else if (below) out.set(name, `properties.${below.json}`);
+    else if (atRoot) out.set(name, atRoot.json);
+  }
+  return out;
+}
+
+/** The parts of a schema file the annotation reads and writes. */
+interface SchemaNode {
+  $ref?: string;
+  properties?: Record<string, SchemaNode>;
+  oneOf?: unknown[];
+  'x-arm-path'?: string;
+  'x-ms-client-flatten'?: boolean;
+}
+
+interface SchemaDocument {
+  resourceDefinitions?: Record<string, SchemaNode>;
+  definitions?: Record<string, SchemaNode>;
+}
+
+/** Properties of the resource root that are ARM's own, never a spec property. */
+const armOwn = new Set(['name', 'type', 'apiVersion', 'id']);
+
+/**
+ * Writes `x-arm-path` on every spec property of a schema document whose ARM path differs from its place
+ * in the schema, from the ARM Go package of the document's API version; removes any it wrote before, so
+ * the pass can run again. Returns how many it wrote. The resource's own properties are placed relative to
+ * the resource body (root or `properties`); a nested definition's relative to that object.
+ */
+export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, armType: string): number {
+  const definitions = document.definitions ?? {};
+  for (const node of [...Object.values(document.resourceDefinitions ?? {}), ...Object.values(definitions)])
+    for (const property of Object.values(node.properties ?? {})) delete property['x-arm-path'];
+  let written = 0;
+  const annotate = (node: SchemaNode | undefined, name: string, path: string) => {
+    const property = node?.properties?.[name];
+    if (property) {
+      property['x-arm-path'] = path;
+      written++;
+    }
+  };
+  let innerName: string | undefined;
+  const resource = Object.values(document.resourceDefinitions ?? {})[0];
+  const spec = pkg.specOf.get(armType.toLowerCase());
+  if (resource && !resource.oneOf && spec) {
+    const propertiesRef = resource.properties?.properties;
+    const flattened = propertiesRef?.$ref !== undefined && propertiesRef['x-ms-client-flatten'] !== false;
+    innerName = flattened ? propertiesRef?.$ref?.replace('#/definitions/', '') : undefined;
+    const inner = innerName === undefined ? undefined : definitions[innerName];
+    const root = Object.keys(resource.properties ?? {}).filter(
+      (name) => !armOwn.has(name) && !(name === 'properties' && flattened),
+    );
+    const innerKeys = Object.keys(inner?.properties ?? {});
+    for (const [name, path] of armPathsOf(pkg, spec, [...root, ...innerKeys], new Set(innerKeys)))
+      annotate(innerKeys.includes(name) ? inner : resource, name, path);
+  }
+  for (const [name, node] of Object.entries(definitions)) {
+    if (name === innerName || !pkg.structs.has(name)) continue;
+    for (const [property, path] of armPathsOf(pkg, name, Object.keys(node.properties ?? {})))
+      annotate(node, property, path);
+  }
+  return written;
+}
+
+/**
+ * Copies the `x-arm-path`s of `previous` (the schema file an import replaces) onto the same properties of
+ * `document`: an import without the operator's Go types keeps what the last import read from them, as it
+ * keeps the status enums.
+ */
+export function keepArmPaths(document: SchemaDocument, previous: SchemaDocument): void {
+  const pairs: [SchemaNode | undefined, SchemaNode | undefined][] = [
+    ...Object.entries(previous.resourceDefinitions ?? {}).map(
+      ([name, node]): [SchemaNode | undefined, SchemaNode | undefined] => [
+        node,
+        document.resourceDefinitions?.[name],
+      ],
+    ),
+    ...Object.entries(previous.definitions ?? {}).map(
+      ([name, node]): [SchemaNode | undefined, SchemaNode | undefined] => [
+        node,
+        document.definitions?.[name],
+      ],
+    ),
+  ];
+  for (const [from, to] of pairs)
+    for (const [name, property] of Object.entries(from?.properties ?? {})) {
+      const target = to?.properties?.[name];
+      if (property['x-arm-path'] !== undefined && target) target['x-arm-path'] = property['x-arm-path'];
+    }
+}
