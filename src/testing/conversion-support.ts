@@ -699,7 +699,8 @@ function unplacedBody(
     return out.properties as Record<string, unknown>;
   };
   for (const [key, shape] of Object.entries(values)) {
-    if (shape === 0 || !('at' in shape)) continue;
+    // A secret is never in the body: what its path holds is the plain property of that name.
+    if (shape === 0 || !('at' in shape) || (shape.value !== 0 && 'secret' in shape.value)) continue;
     const value = takeDotted(out, shape.at);
     if (value === undefined) continue;
     const name = sentName(key, shape.value);
@@ -727,7 +728,7 @@ function unplacedValue(
     if (!isRecord(value) || !type) return value;
     const out: Record<string, unknown> = { ...value };
     for (const [key, placed] of Object.entries(type)) {
-      if (placed === 0 || !('at' in placed)) continue;
+      if (placed === 0 || !('at' in placed) || (placed.value !== 0 && 'secret' in placed.value)) continue;
       const taken = takeDotted(out, placed.at);
       if (taken !== undefined) setKey(out, sentName(key, placed.value), taken);
     }
@@ -881,11 +882,10 @@ function armView(
     armView(v, at, seen, nested);
     return nested;
   };
-  // `<x>FromConfig` last: the operator's ConvertToARM assigns it after `<x>`, so a value read wins.
-  const fromConfigLast = Object.entries(value).sort(
-    ([a], [b]) => Number(a.endsWith('FromConfig')) - Number(b.endsWith('FromConfig')),
-  );
-  for (const [k, v] of fromConfigLast) {
+  // `<x>FromConfig` and `<x>FromSecret` last: the operator's ConvertToARM assigns them after `<x>`, so they win.
+  const last = (key: string) => key.endsWith('FromConfig') || key.endsWith('FromSecret');
+  const transformedLast = Object.entries(value).sort(([a], [b]) => Number(last(a)) - Number(last(b)));
+  for (const [k, v] of transformedLast) {
     if (k === '$propertyBag' || v === undefined) continue;
     const at = `${path}.${k}`;
     // A name ending in Reference is a reference only where the layout says so (Batch's keyVaultReference
@@ -910,7 +910,9 @@ function armView(
         setKey(out, base, testResolvers.configMapValue?.({ name: v.name, key: v.key }, at));
       } else seen.unresolved.push(at);
     } else if (isSecret(seen.secrets, k, path) && isRecord(v)) {
-      // a secret reference: never sent
+      // a secret reference: never sent; `<x>FromSecret` replaces a plain `<x>` (secrets come last here)
+      const base = /^(.+)FromSecret$/.exec(k)?.[1];
+      if (base !== undefined) delete out[base];
     } else if (k === 'userAssignedIdentities' && /identity$/i.test(path) && Array.isArray(v)) {
       // Only a managed identity's list is ARM's map (AKS's pod identities have a list of their own).
       const identities: Record<string, unknown> = {};

@@ -10,7 +10,7 @@
  *   chosen option's properties with its discriminator value; the layout sends the Kubernetes wrapper. The
  *   operator's own MarshalJSON also fails on an option with nothing set, so some random objects of these
  *   kinds are refused by the operator.
- * - arm-name: a secret (`serviceUriFromSecret` sent as `serviceUri`), a property named after ARM's own
+ * - arm-name: a property named after ARM's own
  *   (`properties_tags`), or a nested Go field spelt otherwise that the import does not match yet
  *   (`resourceID`, `oauth2grantType`).
  * - reference-list: a reference or list of references the layout does not resolve, or resolves into the
@@ -40,8 +40,6 @@ export const armKnownDifferences: Readonly<Record<string, string>> = {
   'eventgrid.azure.com/Domain': 'nested-oneof',
   'eventgrid.azure.com/EventSubscription': 'nested-oneof',
   'eventgrid.azure.com/Topic': 'nested-oneof',
-  'insights.azure.com/ActionGroup': 'arm-name',
-  'insights.azure.com/AutoscaleSetting': 'arm-name',
   'insights.azure.com/MetricAlert': 'nested-oneof',
   'insights.azure.com/Workbook': 'arm-name',
   'machinelearningservices.azure.com/Workspace': 'nested-oneof',

@@ -91,8 +91,12 @@ export function armPathsOf(
     list?.find(
       (f) => f.json.toLowerCase() === name.toLowerCase() || f.goName.toLowerCase() === name.toLowerCase(),
     );
-  for (const name of properties) {
-    const underProperties = placedUnderProperties.has(name);
+  for (const property of properties) {
+    // `<x>FromSecret` (a secret reference the operator adds beside `<x>`) is sent as `<x>`, read from the secret.
+    const fromSecret = /^(.+)FromSecret$/.exec(property)?.[1];
+    const name =
+      fromSecret !== undefined && !find(fields, property) && !find(inner, property) ? fromSecret : property;
+    const underProperties = placedUnderProperties.has(property);
     // A struct's own `properties` field is a plain field only where it holds no nested struct of the name.
     const atRoot = (() => {
       const field = find(fields, name);
@@ -101,11 +105,11 @@ export function armPathsOf(
     const below = find(inner, name);
     // Where the schema put it is looked at first: a name both levels have stays where it is.
     if (underProperties && below) {
-      if (below.json !== name) out.set(name, `properties.${below.json}`);
+      if (below.json !== property) out.set(property, `properties.${below.json}`);
     } else if (!underProperties && atRoot) {
-      if (atRoot.json !== name) out.set(name, atRoot.json);
-    } else if (below) out.set(name, `properties.${below.json}`);
-    else if (atRoot) out.set(name, atRoot.json);
+      if (atRoot.json !== property) out.set(property, atRoot.json);
+    } else if (below) out.set(property, `properties.${below.json}`);
+    else if (atRoot) out.set(property, atRoot.json);
   }
   return out;
 }

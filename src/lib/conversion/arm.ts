@@ -336,15 +336,18 @@ function sendPlaced(
 }
 
 /**
- * `keys` in send order: plain values first, then references and config map values, which the operator's
- * ConvertToARM assigns after the plain property of the same ARM name and so win over it (an object that
- * sets both `tenantId` and `tenantIdFromConfig` sends the config map's value).
+ * `keys` in send order: plain values first, then references, config map values and secrets, which the
+ * operator's ConvertToARM assigns after the plain property of the same ARM name and so win over it (an
+ * object that sets both `tenantId` and `tenantIdFromConfig` sends the config map's value).
  */
 function transformedLast(keys: readonly string[], values: ArmObject | undefined): string[] {
   const transformed = (key: string) => {
     const placed = values?.[key] ?? 0;
     const shape = placed !== 0 && 'at' in placed ? placed.value : placed;
-    return shape !== 0 && ('reference' in shape || 'references' in shape || 'fromConfig' in shape);
+    return (
+      shape !== 0 &&
+      ('reference' in shape || 'references' in shape || 'fromConfig' in shape || 'secret' in shape)
+    );
   };
   return [...keys.filter((k) => !transformed(k)), ...keys.filter(transformed)];
 }
@@ -369,6 +372,9 @@ function send(
     return;
   }
   if ('secret' in shape) {
+    // The operator sends the secret's value there, over a plain value of the same name (`serviceUri` beside
+    // `serviceUriFromSecret`): what the body has there is not what ARM gets.
+    if (Object.hasOwn(out, shape.secret)) delete out[shape.secret];
     context.withheld.push(path);
     context.secretsAt.push(`${armAt}${shape.secret}`);
     return;
