@@ -10,30 +10,24 @@
  *   chosen option's properties with its discriminator value; the layout sends the Kubernetes wrapper. The
  *   operator's own MarshalJSON also fails on an option with nothing set, so some random objects of these
  *   kinds are refused by the operator.
- * - arm-name: a property named after ARM's own
- *   (`properties_tags`), or a nested Go field spelt otherwise that the import does not match yet
- *   (`resourceID`, `oauth2grantType`).
- * - reference-list: a reference or list of references the layout does not resolve, or resolves into the
- *   wrong place (an alert rule's action group IDs, a container app's identity settings).
+ * - arm-name: a property named after ARM's own (a workbook's `properties_tags`, ARM's `properties.tags`).
+ * - reference-list: a reference whose ARM name the layout takes from the wrong sibling (a container app's
+ *   identity settings, a private endpoint's link service connections).
  * - wrapped-reference: ARM wraps a reference in an object of its own (`pool: {id}` of an IPAM allocation)
  *   where the CRD flattens it.
  * - modifier: the operator changes the body after ConvertToARM with hand-written code (RoleAssignment's
  *   well-known role names, resolved by asking ARM); the differential compares ConvertToARM's output only.
  */
 export const armKnownDifferences: Readonly<Record<string, string>> = {
-  'alertsmanagement.azure.com/SmartDetectorAlertRule': 'reference-list',
-  'apimanagement.azure.com/Api': 'reference-list',
-  'apimanagement.azure.com/AuthorizationProvidersAuthorization': 'arm-name',
   'app.azure.com/ContainerApp': 'reference-list',
   'app.azure.com/Job': 'reference-list',
-  'app.azure.com/ManagedEnvironment': 'reference-list',
   'authorization.azure.com/RoleAssignment': 'modifier',
   'cdn.azure.com/ProfilesEndpoint': 'nested-oneof',
   'cdn.azure.com/Rule': 'nested-oneof',
   'cdn.azure.com/Secret': 'nested-oneof',
   'cdn.azure.com/SecurityPolicy': 'nested-oneof',
   'datafactory.azure.com/Factory': 'nested-oneof',
-  'dataprotection.azure.com/BackupVaultsBackupInstance': 'arm-name',
+  'dataprotection.azure.com/BackupVaultsBackupInstance': 'nested-oneof',
   'dataprotection.azure.com/BackupVaultsBackupPolicy': 'nested-oneof',
   'dbformariadb.azure.com/Server': 'nested-oneof',
   'documentdb.azure.com/DatabaseAccount': 'nested-oneof',

@@ -3,6 +3,7 @@ import { desiredArmOf } from '../../src/lib/adoption/desired-body.ts';
 import { nonArmKinds } from '../../src/lib/adoption/kind-arm.ts';
 import type { CatalogEntry } from '../../src/lib/conversion/catalog-types.ts';
 import type { ManifestObject } from '../../src/lib/manifests/read.ts';
+import { pruneToSchema } from '../../src/testing/conversion-support.ts';
 import { arbitraryOf, type GroupShapes } from '../../src/testing/shape-arbitrary.ts';
 import { armWithOperator } from '../fixtures/operator-conversion.ts';
 import { type ArmDisagreement, compareArmBodies, differentialResolvers } from './arm-agreement.ts';
@@ -92,12 +93,26 @@ export async function compareKindArm(
   // The API versions both sides serve: a version only kubectl-aso has (a compatibility version) has no
   // ConvertToARM in the operator to compare with.
   const storage = new Set(entry.storageVersions);
-  const versions = sharedKind(entry, realCrdDir).shared.filter((v) => !storage.has(v));
+  const shared = sharedKind(entry, realCrdDir);
+  const versions = shared.shared.filter((v) => !storage.has(v));
   const mine = samples
     .filter((s) => s.object.kind === entry.kind)
     .filter((s) => versions.some((v) => s.object.apiVersion === `${entry.group}/${v}`))
     .map((s) => ({ object: s.object as unknown as ManifestObject, label: s.file }));
-  const objects = [...mine, ...(await randomObjects(entry, versions, count, seed))];
+  // Each object as the API server stores it under the operator's CRD: a field it does not declare (a
+  // sample's misspelt `oauth2GrantType`) never reaches the operator, whose Go decoder would match it
+  // regardless of case.
+  const objects = [...mine, ...(await randomObjects(entry, versions, count, seed))].map(
+    ({ object, label }) => {
+      const schema = shared.theirs.get(object.apiVersion.split('/')[1] ?? '');
+      return {
+        object: (schema
+          ? pruneToSchema(object, schema as Parameters<typeof pruneToSchema>[1])
+          : object) as ManifestObject,
+        label,
+      };
+    },
+  );
   const figures: ArmKindFigures = {
     key: `${entry.group}/${entry.kind}`,
     compared: 0,
