@@ -4,7 +4,7 @@ import { parse } from 'yaml';
 import { validateConfig } from '../model/config.ts';
 import { groupOfType } from '../model/names.ts';
 import { configFile } from '../stages/load-config.ts';
-import { annotateArmPaths, armGoPackagesFor, readArmGoPackage } from './arm-paths.ts';
+import { annotateArmPaths, armGoPackageOf } from './arm-paths.ts';
 import { stableJson } from './arm-schema.ts';
 import { defaultOperatorGoDir, OperatorGoSourceMissing } from './operator-go.ts';
 
@@ -38,9 +38,7 @@ try {
       continue;
     const armType = `${provider}/${name.replace(/\.json$/, '').replaceAll('.', '/')}`;
     const group = groupOfType(config.groups, armType);
-    const pkg = armGoPackagesFor(operatorGoDir, group, apiVersion)
-      .map(readArmGoPackage)
-      .find((p) => p?.specOf.has(armType.toLowerCase()));
+    const pkg = armGoPackageOf(operatorGoDir, group, apiVersion, armType);
     if (!pkg) continue;
     const document = JSON.parse(readFileSync(path, 'utf8'));
     const written = annotateArmPaths(document, pkg, armType);

@@ -65,6 +65,26 @@ export function armGoPackagesFor(operatorGoDir: string, group: string, apiVersio
     .map((name) => join(dir, name, 'arm'));
 }
 
+const packages = new Map<string, ArmGoPackage | undefined>();
+
+/**
+ * The ARM Go package that holds the spec of `armType` at an API version, read once per folder: the schema
+ * files of one API version share their package, and each would otherwise read all of it again.
+ */
+export function armGoPackageOf(
+  operatorGoDir: string,
+  group: string,
+  apiVersion: string,
+  armType: string,
+): ArmGoPackage | undefined {
+  for (const dir of armGoPackagesFor(operatorGoDir, group, apiVersion)) {
+    if (!packages.has(dir)) packages.set(dir, readArmGoPackage(dir));
+    const pkg = packages.get(dir);
+    if (pkg?.specOf.has(armType.toLowerCase())) return pkg;
+  }
+  return undefined;
+}
+
 /** What `x-arm-path` records: the property's ARM path relative to the object that holds it in the CRD. */
 export type ArmPaths = Map<string, string>;
 

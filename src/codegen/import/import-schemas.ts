@@ -7,7 +7,7 @@ import { groupOfType, kindOf, pluralOf } from '../model/names.ts';
 import { servedPrefixes } from '../model/served-prefixes.ts';
 import { versionName } from '../model/versions.ts';
 import { configFile, derivedConfigFile } from '../stages/load-config.ts';
-import { annotateArmPaths, armGoPackagesFor, keepArmPaths, readArmGoPackage } from './arm-paths.ts';
+import { annotateArmPaths, armGoPackageOf, keepArmPaths } from './arm-paths.ts';
 import { armSchema, DefinitionNames, oneOfArmSchema, stableJson } from './arm-schema.ts';
 import { DerivedConfig } from './derived-config.ts';
 import { type Hints, readHints } from './hints.ts';
@@ -424,9 +424,7 @@ function withArmPaths(
     if (existsSync(schemaPath)) keepArmPaths(target, JSON.parse(readFileSync(schemaPath, 'utf8')));
     return;
   }
-  const pkg = armGoPackagesFor(goDir, group, apiVersion)
-    .map(readArmGoPackage)
-    .find((p) => p?.specOf.has(armType.toLowerCase()));
+  const pkg = armGoPackageOf(goDir, group, apiVersion, armType);
   if (pkg) annotateArmPaths(target, pkg, armType);
 }
 
