@@ -12,6 +12,7 @@ import {
   armBodyParts,
   defaultAzureName,
   UnresolvedReferenceError,
+  UnsendableUnionError,
   unplaced,
 } from '../lib/conversion/arm.ts';
 import { setKey } from '../lib/conversion/checks.ts';
@@ -584,8 +585,30 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
     throw new Error(`azureName not defaulted: ${JSON.stringify(spec)}`);
   // operatorSpec is for the operator alone: like azureName and owner it never reaches Azure.
   const local = new Set(['azureName', 'owner', 'operatorSpec', '$propertyBag', 'azureNameFromConfig']);
+  // A discriminated union is sent as its first option set; with none set, nothing can be sent at all.
+  const unsendable: string[] = [];
+  const chosen = withFirstOptions(
+    holder,
+    { object: '' },
+    { ...layout.objects, '': fields0(layout, leaf)?.values ?? {} },
+    at,
+    unsendable,
+  ) as Record<string, unknown>;
+  if (unsendable.length > 0) {
+    let error: unknown;
+    try {
+      armBodyParts(defaulted, layout, testResolvers);
+    } catch (e) {
+      error = e;
+    }
+    if (!(error instanceof UnsendableUnionError) || !unsendable.includes(error.path))
+      throw new Error(
+        `expected UnsendableUnionError at one of ${JSON.stringify(unsendable)}, got ${String(error)}`,
+      );
+    return;
+  }
   armView(
-    Object.fromEntries(Object.entries(holder).filter(([k]) => !local.has(k))),
+    Object.fromEntries(Object.entries(chosen).filter(([k]) => !local.has(k))),
     at,
     {
       unresolved,
@@ -621,7 +644,7 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
       );
   }
   // The view has every property where the layout rule puts it: a placed one (`x-arm-path`) is moved back.
-  const body = unplacedBody(parts.body, fields0(layout, leaf), layout.objects ?? {});
+  const body = unplacedBody(parts.body, fields0(layout, leaf), layout.objects ?? {}, holder);
   if (body.name !== name) throw new Error(`ARM body name ${JSON.stringify(body.name)}, expected ${name}`);
   const flat: Record<string, unknown> = {};
   // A spec whose own `properties` sits at ARM's root (Key Vault's) is sent as it is, not re-nested.
@@ -646,6 +669,59 @@ export function expectArmPayload(object: KubeObject, layout: ArmLayout): void {
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The first option of a union value that is set, in the order the union's type lists them. */
+function firstOptionOf(value: Record<string, unknown>, options: ArmObject): string | undefined {
+  return Object.keys(options).find((key) => value[key] !== undefined && value[key] !== null);
+}
+
+/**
+ * `value` (of the given shape) with every discriminated union holding only its first option set, the one the
+ * operator sends; the paths of unions with no option set are added to `unsendable`.
+ */
+function withFirstOptions(
+  value: unknown,
+  shape: ArmValue,
+  objects: Readonly<Record<string, ArmObject>>,
+  path: string,
+  unsendable: string[],
+): unknown {
+  const inner = unplaced(shape);
+  if (inner === 0) return value;
+  if ('oneOf' in inner) {
+    const options = objects[inner.oneOf];
+    if (!isRecord(value) || !options) return value;
+    const key = firstOptionOf(value, options);
+    if (key === undefined) {
+      unsendable.push(path);
+      return value;
+    }
+    return {
+      [key]: withFirstOptions(value[key], options[key] as ArmValue, objects, `${path}.${key}`, unsendable),
+    };
+  }
+  if ('object' in inner) {
+    const type = objects[inner.object];
+    if (!isRecord(value) || !type) return value;
+    const out = { ...value };
+    for (const [key, placed] of Object.entries(type))
+      if (out[key] !== undefined)
+        out[key] = withFirstOptions(out[key], placed, objects, `${path}.${key}`, unsendable);
+    return out;
+  }
+  if ('array' in inner)
+    return Array.isArray(value)
+      ? value.map((e, i) => withFirstOptions(e, inner.array, objects, `${path}[${i}]`, unsendable))
+      : value;
+  if ('map' in inner) {
+    if (!isRecord(value)) return value;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value))
+      setKey(out, k, withFirstOptions(v, inner.map, objects, `${path}[${JSON.stringify(k)}]`, unsendable));
+    return out;
+  }
+  return value;
+}
 
 function fields0(layout: ArmLayout, leaf: { spec: ArmFields } | undefined): ArmFields | undefined {
   return leaf ? leaf.spec : layout.kind === 'plain' ? layout.spec : undefined;
@@ -690,6 +766,7 @@ function unplacedBody(
   body: Record<string, unknown>,
   fields: ArmFields | undefined,
   objects: Readonly<Record<string, ArmObject>>,
+  spec: Record<string, unknown>,
 ): Record<string, unknown> {
   const out = structuredClone(body);
   if (!fields) return out;
@@ -712,7 +789,7 @@ function unplacedBody(
     const holder = fields.root.includes(key) ? out : isRecord(out.properties) ? out.properties : undefined;
     const name = sentName(key, inner);
     if (holder && holder[name] !== undefined)
-      setKey(holder, name, unplacedValue(holder[name], inner, objects));
+      setKey(holder, name, unplacedValue(holder[name], inner, objects, spec[key]));
   }
   return out;
 }
@@ -721,8 +798,17 @@ function unplacedValue(
   value: unknown,
   shape: ArmValue,
   objects: Readonly<Record<string, ArmObject>>,
+  spec: unknown,
 ): unknown {
   if (shape === 0) return value;
+  if ('oneOf' in shape) {
+    // The body holds the option the spec's union chose, in the union's place: it goes back under its name.
+    const options = objects[shape.oneOf];
+    const key = isRecord(spec) && options ? firstOptionOf(spec, options) : undefined;
+    if (key === undefined || !options) return value;
+    const option = unplaced(options[key] as ArmValue);
+    return { [key]: unplacedValue(value, option, objects, (spec as Record<string, unknown>)[key]) };
+  }
   if ('object' in shape) {
     const type = objects[shape.object];
     if (!isRecord(value) || !type) return value;
@@ -735,19 +821,22 @@ function unplacedValue(
     for (const [key, placed] of Object.entries(type)) {
       const inner = unplaced(placed);
       const name = sentName(key, inner);
-      if (out[name] !== undefined) setKey(out, name, unplacedValue(out[name], inner, objects));
+      if (out[name] !== undefined)
+        setKey(out, name, unplacedValue(out[name], inner, objects, isRecord(spec) ? spec[key] : undefined));
     }
     return out;
   }
   if ('array' in shape)
     return Array.isArray(value)
-      ? value.map((e) => unplacedValue(e, shape.array as ArmValue, objects))
+      ? value.map((e, i) =>
+          unplacedValue(e, shape.array as ArmValue, objects, Array.isArray(spec) ? spec[i] : undefined),
+        )
       : value;
   if ('map' in shape) {
     if (!isRecord(value)) return value;
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value))
-      setKey(out, k, unplacedValue(v, shape.map as ArmValue, objects));
+      setKey(out, k, unplacedValue(v, shape.map as ArmValue, objects, isRecord(spec) ? spec[k] : undefined));
     return out;
   }
   return value;
@@ -781,6 +870,7 @@ function secretNames(layout: ArmLayout): SecretNames {
     const shape = inner(placed);
     if (!isRecord(shape)) return undefined;
     if (typeof shape.object === 'string') return shape.object;
+    if (typeof shape.oneOf === 'string') return shape.oneOf;
     return objectOf(shape.array ?? shape.map);
   };
   for (const [name, shape] of specShapes(layout)) {

@@ -23,7 +23,12 @@ export interface ArmKindFigures {
    * would refuse first). Counted, not compared: no ConvertToARM output exists for them.
    */
   invalid: number;
-  /** Objects the operator refused for any other reason: each one a failure of the comparison. */
+  /**
+   * Objects both sides refuse to send: a discriminated union with no option set, on which the operator's
+   * MarshalJSON fails and for which kubectl-aso names the union. Counted as agreeing.
+   */
+  refusedAlike: number;
+  /** Objects the operator refused for any other reason, or only one side refused: each a failure. */
   refusals: string[];
   /** Each differing pattern once, with its first object and values. */
   readonly disagreements: Map<string, ArmDisagreement & { object: string }>;
@@ -120,6 +125,7 @@ export async function compareKindArm(
     zeroValues: 0,
     secrets: 0,
     invalid: 0,
+    refusedAlike: 0,
     refusals: [],
     disagreements: new Map(),
   };
@@ -134,11 +140,26 @@ export async function compareKindArm(
       figures.invalid++;
       continue;
     }
+    const ours = await desiredArmOf(object, differentialResolvers);
+    if (operator !== undefined && 'error' in operator && ours.refused !== undefined) {
+      // The operator's MarshalJSON of a union with nothing set returns no bytes at all.
+      if (/MarshalJSON for type \S+: unexpected end of JSON input$/.test(operator.error)) {
+        figures.refusedAlike++;
+        figures.agreed++;
+      } else
+        figures.refusals.push(
+          `${label}: both refuse it, for other reasons: operator: ${operator.error}; kubectl-aso: ${ours.refused}`,
+        );
+      continue;
+    }
     if (operator === undefined || 'error' in operator) {
       figures.refusals.push(`${label}: the operator refuses it: ${operator?.error ?? 'no answer'}`);
       continue;
     }
-    const ours = await desiredArmOf(object, differentialResolvers);
+    if (ours.refused !== undefined) {
+      figures.refusals.push(`${label}: kubectl-aso refuses it, the operator sends it: ${ours.refused}`);
+      continue;
+    }
     const result = compareArmBodies(ours.body, ours.secretsAt, operator.body);
     figures.zeroValues += result.zeroValues;
     figures.secrets += result.secrets;
@@ -152,5 +173,5 @@ export async function compareKindArm(
 
 /** The line a run prints per kind. */
 export function armFiguresLine(f: ArmKindFigures): string {
-  return `ARM agreement: ${f.key}: ${f.agreed} of ${f.compared} bodies agree (${f.zeroValues} Go zero values set aside, ${f.secrets} secrets placed alike${f.invalid > 0 ? `, ${f.invalid} with references the operator refuses` : ''}${f.refusals.length > 0 ? `, ${f.refusals.length} refused by the operator` : ''}${f.disagreements.size > 0 ? `; ${f.disagreements.size} differing paths` : ''})`;
+  return `ARM agreement: ${f.key}: ${f.agreed} of ${f.compared} bodies agree (${f.zeroValues} Go zero values set aside, ${f.secrets} secrets placed alike${f.invalid > 0 ? `, ${f.invalid} with references the operator refuses` : ''}${f.refusedAlike > 0 ? `, ${f.refusedAlike} unions with nothing set refused alike` : ''}${f.refusals.length > 0 ? `, ${f.refusals.length} refused by the operator` : ''}${f.disagreements.size > 0 ? `; ${f.disagreements.size} differing paths` : ''})`;
 }

@@ -7,7 +7,7 @@ import type { KubeObject } from '../../../src/lib/conversion/resource.ts';
 export const apiVersion = '2025-09-01';
 
 /** Where Quota's properties sit in ARM (Microsoft.Quota/quotas). */
-export const Quota_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["properties"],"properties":[],"values":{"properties":{"object":"QuotaProperties"}}},"status":{"root":["id","name","type","properties","systemData"],"properties":[]},"objects":{"LimitJsonObject":{"limitValue":{"object":"LimitObject"}},"LimitObject":{"limitObjectType":0,"limitType":0,"value":0},"QuotaProperties":{"limit":{"object":"LimitJsonObject"},"name":{"object":"ResourceName"},"properties":0,"resourceType":0},"ResourceName":{"value":0}}};
+export const Quota_armLayout: ArmLayout = {"kind":"plain","spec":{"root":["properties"],"properties":[],"values":{"properties":{"object":"QuotaProperties"}}},"status":{"root":["id","name","type","properties","systemData"],"properties":[]},"objects":{"LimitJsonObject":{"limitValue":{"object":"LimitObject"}},"LimitObject":{"limitObjectType":0,"limitType":0,"value":0},"QuotaProperties":{"limit":{"oneOf":"LimitJsonObject"},"name":{"object":"ResourceName"},"properties":0,"resourceType":0},"ResourceName":{"value":0}}};
 
 /** The ARM PUT body of a Quota: properties re-nested, azureName and owner dropped, references resolved (by the caller's resolvers for those by name), secrets never sent. */
 export function Quota_toArm(object: KubeObject, resolvers: ArmResolvers = {}): Record<string, unknown> {

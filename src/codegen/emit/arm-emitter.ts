@@ -57,6 +57,7 @@ export function emitArm(pkg: PackageDef): string {
 type ArmValueShape =
   | 0
   | { object: string }
+  | { oneOf: string }
   | { array: ArmValueShape }
   | { map: ArmValueShape }
   | { reference: string }
@@ -124,13 +125,18 @@ function shapeOf(
     case 'map':
       return { map: shapeOf(pkg, ref.value, objects) };
     case 'object': {
+      const def = pkg.types.get(ref.name) as ObjectDef;
       if (!Object.hasOwn(objects, ref.name)) {
-        const def = pkg.types.get(ref.name) as ObjectDef;
         const type: Record<string, ArmValueShape> = {};
         objects[ref.name] = type;
-        for (const p of def.properties) type[p.name] = propertyShape(pkg, p, objects);
+        // A union's options in the order the operator tries them: the runtime sends the first one set.
+        const order = def.armOneOf ?? def.properties.map((p) => p.name);
+        for (const name of order) {
+          const p = def.properties.find((q) => q.name === name);
+          if (p) type[p.name] = propertyShape(pkg, p, objects);
+        }
       }
-      return { object: ref.name };
+      return def.armOneOf ? { oneOf: ref.name } : { object: ref.name };
     }
   }
 }

@@ -23,6 +23,11 @@ export interface ArmGoPackage {
   readonly structs: ReadonlyMap<string, readonly ArmField[]>;
   /** ARM resource type (`Microsoft.Network/networkInterfaces`, lower-cased) -> its spec struct. */
   readonly specOf: ReadonlyMap<string, string>;
+  /**
+   * A discriminated union (JSON oneOf) -> the JSON names of its options, in the order its MarshalJSON tries
+   * them: the struct is sent as its first option that is set, and cannot be sent with none.
+   */
+  readonly oneOfs: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Reads the ARM Go package at `dir` (`.../api/network/v1api20240301/arm`); undefined when absent. */
@@ -30,6 +35,7 @@ export function readArmGoPackage(dir: string): ArmGoPackage | undefined {
   if (!existsSync(dir)) return undefined;
   const structs = new Map<string, ArmField[]>();
   const specOf = new Map<string, string>();
+  const unions = new Map<string, string[]>();
   for (const file of readdirSync(dir)
     .filter((f) => f.endsWith('_types_gen.go'))
     .sort()) {
@@ -48,8 +54,26 @@ export function readArmGoPackage(dir: string): ArmGoPackage | undefined {
     }
     for (const m of text.matchAll(/^func \(\w+ \*?(\w+)\) GetType\(\) string \{\n\treturn "([^"]+)"/gm))
       specOf.set((m[2] ?? '').toLowerCase(), m[1] ?? '');
+    for (const m of text.matchAll(
+      /^func \((\w+) (\w+)\) MarshalJSON\(\) \(\[\]byte, error\) \{\n([\s\S]*?)^\}/gm,
+    )) {
+      const receiver = m[1] ?? '';
+      const tried = [...(m[3] ?? '').matchAll(new RegExp(`^\\tif ${receiver}\\.(\\w+) != nil \\{`, 'gm'))];
+      unions.set(
+        m[2] ?? '',
+        tried.map((t) => t[1] ?? ''),
+      );
+    }
   }
-  return { structs, specOf };
+  const oneOfs = new Map<string, string[]>();
+  for (const [struct, goNames] of unions) {
+    const fields = structs.get(struct) ?? [];
+    oneOfs.set(
+      struct,
+      goNames.map((goName) => fields.find((f) => f.goName === goName)?.json ?? goName),
+    );
+  }
+  return { structs, specOf, oneOfs };
 }
 
 /** The Go package folders of the operator that hold an ARM API version of a group (`2024-03-01`). */
@@ -110,7 +134,10 @@ export function armPathsOf(
     list?.find((f) => f.json === name) ??
     list?.find(
       (f) => f.json.toLowerCase() === name.toLowerCase() || f.goName.toLowerCase() === name.toLowerCase(),
-    );
+    ) ??
+    // The operator renames a spec property `conditions` that would clash with its own status conditions
+    // after the resource (a CDN rule's `ruleconditions`); ARM still calls it `conditions`.
+    (/.conditions$/i.test(name) ? list?.find((f) => f.json === 'conditions') : undefined);
   for (const property of properties) {
     // `<x>FromSecret` (a secret reference the operator adds beside `<x>`) is sent as `<x>`, read from the secret.
     const fromSecret = /^(.+)FromSecret$/.exec(property)?.[1];
@@ -137,9 +164,12 @@ export function armPathsOf(
 /** The parts of a schema file the annotation reads and writes. */
 interface SchemaNode {
   $ref?: string;
+  items?: SchemaNode;
+  additionalProperties?: SchemaNode | boolean;
   properties?: Record<string, SchemaNode>;
   oneOf?: unknown[];
   'x-arm-path'?: string;
+  'x-arm-one-of'?: string[];
   'x-ms-client-flatten'?: boolean;
 }
 
@@ -159,8 +189,10 @@ const armOwn = new Set(['name', 'type', 'apiVersion', 'id']);
  */
 export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, armType: string): number {
   const definitions = document.definitions ?? {};
-  for (const node of [...Object.values(document.resourceDefinitions ?? {}), ...Object.values(definitions)])
+  for (const node of [...Object.values(document.resourceDefinitions ?? {}), ...Object.values(definitions)]) {
+    delete node['x-arm-one-of'];
     for (const property of Object.values(node.properties ?? {})) delete property['x-arm-path'];
+  }
   let written = 0;
   const annotate = (node: SchemaNode | undefined, name: string, path: string) => {
     const property = node?.properties?.[name];
@@ -170,6 +202,9 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
     }
   };
   let innerName: string | undefined;
+  // Which Go struct each definition is: its own name, unless the walk from the spec finds another (the
+  // import names a topic's `InputSchemaMapping` `TopicInputSchemaMapping`).
+  let structOf = (name: string): string | undefined => (pkg.structs.has(name) ? name : undefined);
   const resource = Object.values(document.resourceDefinitions ?? {})[0];
   const spec = pkg.specOf.get(armType.toLowerCase());
   if (resource && !resource.oneOf && spec) {
@@ -181,15 +216,91 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
       (name) => !armOwn.has(name) && !(name === 'properties' && flattened),
     );
     const innerKeys = Object.keys(inner?.properties ?? {});
-    for (const [name, path] of armPathsOf(pkg, spec, [...root, ...innerKeys], new Set(innerKeys)))
-      annotate(innerKeys.includes(name) ? inner : resource, name, path);
+    const paths = armPathsOf(pkg, spec, [...root, ...innerKeys], new Set(innerKeys));
+    for (const [name, path] of paths) annotate(innerKeys.includes(name) ? inner : resource, name, path);
+    const matched = new Map<string, string>();
+    const innerStruct = armFieldAt(pkg, spec, 'properties')?.type;
+    for (const name of root) matchDefinition(resource, name, spec, paths, pkg, definitions, matched);
+    for (const name of innerKeys)
+      if (inner) matchDefinition(inner, name, spec, paths, pkg, definitions, matched, innerStruct);
+    structOf = (name) => matched.get(name) ?? (pkg.structs.has(name) ? name : undefined);
   }
   for (const [name, node] of Object.entries(definitions)) {
-    if (name === innerName || !pkg.structs.has(name)) continue;
-    for (const [property, path] of armPathsOf(pkg, name, Object.keys(node.properties ?? {})))
+    const struct = structOf(name);
+    if (name === innerName || struct === undefined) continue;
+    for (const [property, path] of armPathsOf(pkg, struct, Object.keys(node.properties ?? {})))
       annotate(node, property, path);
+    const options = oneOfOptionsOf(pkg, struct, Object.keys(node.properties ?? {}));
+    if (options) {
+      node['x-arm-one-of'] = options;
+      written++;
+    }
   }
   return written;
+}
+
+/** The field at a dotted ARM path below a struct (`properties.delegations`), through nested structs. */
+function armFieldAt(pkg: ArmGoPackage, struct: string, path: string): ArmField | undefined {
+  let field: ArmField | undefined;
+  let current: string | undefined = struct;
+  for (const segment of path.split('.')) {
+    field = current === undefined ? undefined : pkg.structs.get(current)?.find((f) => f.json === segment);
+    if (!field) return undefined;
+    current = field.type;
+  }
+  return field;
+}
+
+/**
+ * Matches the definition that property `name` of `node` refers to (directly, or as its array's items or
+ * map's values) with the Go struct of the ARM field it is sent as, then the definitions below it, once each.
+ * `struct` holds the field (`within`, for a property of the flattened `properties`, holds it under that name).
+ */
+function matchDefinition(
+  node: SchemaNode,
+  name: string,
+  struct: string,
+  paths: ArmPaths,
+  pkg: ArmGoPackage,
+  definitions: Readonly<Record<string, SchemaNode>>,
+  matched: Map<string, string>,
+  within?: string,
+): void {
+  const property = node.properties?.[name];
+  const target =
+    property?.$ref ??
+    property?.items?.$ref ??
+    (typeof property?.additionalProperties === 'object' ? property.additionalProperties.$ref : undefined);
+  if (target === undefined) return;
+  const definition = target.replace('#/definitions/', '');
+  if (matched.has(definition)) return;
+  const armPath = paths.get(name) ?? (within === undefined ? name : `properties.${name}`);
+  const found =
+    armFieldAt(pkg, struct, armPath) ??
+    pkg.structs.get(within ?? struct)?.find((f) => f.json.toLowerCase() === name.toLowerCase());
+  if (!found || !pkg.structs.has(found.type)) return;
+  matched.set(definition, found.type);
+  const child = definitions[definition];
+  if (!child) return;
+  const childPaths = armPathsOf(pkg, found.type, Object.keys(child.properties ?? {}));
+  for (const inner of Object.keys(child.properties ?? {}))
+    matchDefinition(child, inner, found.type, childPaths, pkg, definitions, matched);
+}
+
+/**
+ * The options of a nested discriminated union (a CDN rule's action, a metric alert's criteria), named as
+ * the schema names its properties, in the order the operator's MarshalJSON tries them; undefined for any
+ * other struct, or one whose options the schema does not all have (nothing then claims to know the order).
+ */
+function oneOfOptionsOf(
+  pkg: ArmGoPackage,
+  struct: string,
+  properties: readonly string[],
+): string[] | undefined {
+  const options = pkg.oneOfs.get(struct);
+  if (!options || options.length === 0) return undefined;
+  const named = options.map((json) => properties.find((p) => p.toLowerCase() === json.toLowerCase()));
+  return named.every((p) => p !== undefined) && named.length === properties.length ? named : undefined;
 }
 
 /**
@@ -212,9 +323,11 @@ export function keepArmPaths(document: SchemaDocument, previous: SchemaDocument)
       ],
     ),
   ];
-  for (const [from, to] of pairs)
+  for (const [from, to] of pairs) {
+    if (from?.['x-arm-one-of'] !== undefined && to) to['x-arm-one-of'] = from['x-arm-one-of'];
     for (const [name, property] of Object.entries(from?.properties ?? {})) {
       const target = to?.properties?.[name];
       if (property['x-arm-path'] !== undefined && target) target['x-arm-path'] = property['x-arm-path'];
     }
+  }
 }

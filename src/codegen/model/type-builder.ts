@@ -117,6 +117,7 @@ export class TypeBuilder {
         description: def.description,
         properties: this.properties(schema, def, name, side),
         ...(side === 'status' && def['x-aso-validated-status'] ? { validatedStatus: true } : {}),
+        ...(side === 'spec' && def['x-arm-one-of'] !== undefined ? { armOneOf: def['x-arm-one-of'] } : {}),
       };
       this.add(object, schema.file);
     }

@@ -125,6 +125,11 @@ export interface ObjectDef {
   readonly runtime?: boolean | undefined;
   /** A status type the operator validates as it does the spec's (see `x-aso-validated-status`). */
   readonly validatedStatus?: boolean | undefined;
+  /**
+   * A nested discriminated union of the spec (`x-arm-one-of`): its properties are options, and the operator
+   * sends the first one set, in this order, in its place; with none set it cannot send the object at all.
+   */
+  readonly armOneOf?: readonly string[] | undefined;
 }
 
 /**

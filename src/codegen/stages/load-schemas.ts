@@ -49,6 +49,11 @@ export interface JsonSchema extends Bounds {
    * a resource property ARM keeps at the other level, another spelling).
    */
   readonly 'x-arm-path'?: string;
+  /**
+   * kubectl-aso's own keyword, on a definition: a discriminated union of the operator's ARM types, with its
+   * options in the order the operator's MarshalJSON tries them (import/arm-paths.ts).
+   */
+  readonly 'x-arm-one-of'?: readonly string[];
   /** On the root `properties` only: `false` keeps it a property of its own instead of flattening it. */
   readonly 'x-ms-client-flatten'?: boolean;
 }

@@ -1,7 +1,7 @@
 import { armModules } from '../../../generated/arm-modules.ts';
 import { catalog } from '../../../generated/catalog.ts';
 import type { ArmFields, ArmLayout } from '../conversion/arm.ts';
-import { type ArmResolvers, armBodyParts, unplaced } from '../conversion/arm.ts';
+import { ArmPayloadError, type ArmResolvers, armBodyParts, unplaced } from '../conversion/arm.ts';
 import { isObject } from '../conversion/checks.ts';
 import type { ManifestObject } from '../manifests/read.ts';
 import { type DesiredBody, desiredBodyOf } from './what-if.ts';
@@ -14,6 +14,11 @@ export interface DesiredArm extends DesiredBody {
   from: DesiredFrom;
   /** Where in the body the operator puts a secret's value (ARM paths); kubectl-aso never reads one. */
   secretsAt: readonly string[];
+  /**
+   * Why the operator cannot send this spec at all (a union with no option set, a oneOf resource with none
+   * or two): it fails the reconcile, so there is no body to compare, only this reason to report.
+   */
+  refused?: string;
 }
 
 const layouts = new Map<string, Promise<ArmLayout | undefined>>();
@@ -97,9 +102,9 @@ export async function desiredArmOf(
         from: 'generated-payload',
         secretsAt: parts.secretsAt,
       };
-    } catch {
-      // A spec the payload refuses (a oneOf with no option, or two, set) is reported by ASO on apply;
-      // the layout rule still shows what the spec would change.
+    } catch (error) {
+      if (!(error instanceof ArmPayloadError)) throw error;
+      return { body: {}, unmapped: [], from: 'generated-payload', secretsAt: [], refused: error.message };
     }
   }
   return {

@@ -320,9 +320,16 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       const immutable =
         catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
       // Nothing of a resource being created is a change ARM could refuse as immutable.
-      item.changes = body ? flagImmutable(whatIf(desired.body, body), immutable) : whatIf(desired.body, {});
-      item.unmapped = desired.unmapped;
       item.desiredFrom = desired.from;
+      if (desired.refused !== undefined) {
+        // The operator's reconcile fails on this spec before any PUT: nothing would change, nothing is known.
+        item.outcome = 'unknown';
+        item.reason = `ASO cannot send this spec to Azure: ${desired.refused}`;
+        item.proposed = false;
+      } else {
+        item.changes = body ? flagImmutable(whatIf(desired.body, body), immutable) : whatIf(desired.body, {});
+        item.unmapped = desired.unmapped;
+      }
     }
     plan.progress?.(++answered, set.objects.length);
     return item;

@@ -9,11 +9,13 @@ import type { KubeObject } from './resource.ts';
  * resource `reference` sent as its ARM ID; a list of resource `references` sent as the list of their ARM
  * IDs; a `secret` reference never sent (the operator reads the secret, kubectl-aso never does); a config map
  * reference (`fromConfig`) sent as the value the caller read; a list of user-assigned `identities` sent as
- * ARM's map keyed by their ARM IDs.
+ * ARM's map keyed by their ARM IDs. A `oneOf` is an object of a discriminated union (a CDN rule's action):
+ * the operator sends in its place the first of its options that is set, in the order its type lists them.
  */
 export type ArmValue =
   | 0
   | { readonly object: string }
+  | { readonly oneOf: string }
   | { readonly array: ArmValue }
   | { readonly map: ArmValue }
   | { readonly reference: string }
@@ -79,6 +81,21 @@ export type ArmLayout =
 
 /** The spec cannot be turned into an ARM body (for a oneOf root: not exactly one option set). */
 export class ArmPayloadError extends ConversionError {}
+
+/**
+ * A discriminated union with none of its options set (a CDN rule's action that is `{}`): the operator's
+ * ConvertToARM fails on it, so ASO never sends the object; kubectl-aso says where instead of guessing a body.
+ */
+export class UnsendableUnionError extends ArmPayloadError {
+  readonly path: string;
+  constructor(path: string, options: readonly string[]) {
+    super(
+      `${path}: none of ${options.join(', ')} is set, and ASO cannot send it to Azure without one`,
+      'set exactly one of them',
+    );
+    this.path = path;
+  }
+}
 
 /**
  * A reference (to a Kubernetes object, or a config map key) the caller could not resolve: the ARM body would
@@ -304,7 +321,8 @@ function objectAt(root: Record<string, unknown>, path: string): Record<string, u
 
 /** A transformed value's shape with the ARM name its placement gives (`hostGroupID`, not `hostGroupId`). */
 function namedAs(shape: Exclude<ArmValue, ArmPlaced>, name: string): Exclude<ArmValue, ArmPlaced> {
-  if (shape === 0 || 'object' in shape || 'array' in shape || 'map' in shape) return shape;
+  if (shape === 0 || 'object' in shape || 'oneOf' in shape || 'array' in shape || 'map' in shape)
+    return shape;
   if ('reference' in shape) return { reference: name };
   if ('references' in shape) return { references: name };
   if ('secret' in shape) return { secret: name };
@@ -367,7 +385,7 @@ function send(
 ): void {
   // Placed properties are sent by the caller that knows the object's root (nest, armValue).
   if (shape !== 0 && 'at' in shape) return;
-  if (shape === 0 || 'object' in shape || 'array' in shape || 'map' in shape) {
+  if (shape === 0 || 'object' in shape || 'oneOf' in shape || 'array' in shape || 'map' in shape) {
     setKey(out, key, armValue(value, shape, context, path, `${armAt}${key}`));
     return;
   }
@@ -447,6 +465,15 @@ function armValue(
   armPath: string,
 ): unknown {
   if (shape === 0) return value;
+  if ('oneOf' in shape) {
+    const options = context.objects[shape.oneOf];
+    if (!isObject(value) || options === undefined) return value;
+    const chosen = Object.keys(options).find((key) => value[key] !== undefined && value[key] !== null);
+    // The operator's MarshalJSON has nothing to send in the union's place and fails the whole body.
+    if (chosen === undefined) throw new UnsendableUnionError(path, Object.keys(options));
+    const option = unplaced(options[chosen] as ArmValue);
+    return armValue(value[chosen], option, context, `${path}.${chosen}`, armPath);
+  }
   if ('object' in shape) {
     const type = context.objects[shape.object];
     if (!isObject(value) || type === undefined) return value;
