@@ -120,15 +120,20 @@ export function difference(
     const keys = new Set([...Object.keys(a), ...Object.keys(e)]);
     for (const k of [...keys].sort()) {
       const at = `${path}.${k}`;
+      if (k === '$propertyBag' && own !== undefined) {
+        // A bag on one side only may hold nothing but Go empty values, which the other side never stashes.
+        const d = bagDifference(
+          (a[k] ?? {}) as Record<string, unknown>,
+          (e[k] ?? {}) as Record<string, unknown>,
+          at,
+        );
+        if (d) return d;
+        continue;
+      }
       if (Object.hasOwn(a, k) !== Object.hasOwn(e, k)) {
         if (goEmptyOnOneSide(a, e, k)) continue;
         if (goValueNames.get(expected)?.has(k) && isGoZero(Object.hasOwn(a, k) ? a[k] : e[k])) continue;
         return at;
-      }
-      if (k === '$propertyBag' && own !== undefined) {
-        const d = bagDifference(a[k] as Record<string, unknown>, e[k] as Record<string, unknown>, at);
-        if (d) return d;
-        continue;
       }
       const d = difference(a[k], e[k], at, inBag);
       if (d) return d;
@@ -935,6 +940,8 @@ function referenceId(
   path: string,
   seen: { unresolved: string[]; named: string[] },
 ): string | undefined {
+  // A well-known name (a role's, a private link service's alias) is sent in place of any ID.
+  if (isRecord(v) && typeof v.wellKnownName === 'string' && v.wellKnownName !== '') return v.wellKnownName;
   if (isRecord(v) && typeof v.armId === 'string' && v.armId !== '') return v.armId;
   if (isRecord(v) && typeof v.name === 'string' && v.name !== '') {
     seen.named.push(path);

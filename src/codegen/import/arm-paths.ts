@@ -137,7 +137,12 @@ export function armPathsOf(
     ) ??
     // The operator renames a spec property `conditions` that would clash with its own status conditions
     // after the resource (a CDN rule's `ruleconditions`); ARM still calls it `conditions`.
-    (/.conditions$/i.test(name) ? list?.find((f) => f.json === 'conditions') : undefined);
+    (/.conditions$/i.test(name) ? list?.find((f) => f.json === 'conditions') : undefined) ??
+    // A property of ARM's `properties` named like one at the root is flattened as `properties_<name>`
+    // (a workbook's `properties_tags` beside its resource tags).
+    (/^properties_./.test(name) && list === inner
+      ? list?.find((f) => f.json === name.slice('properties_'.length))
+      : undefined);
   for (const property of properties) {
     // `<x>FromSecret` (a secret reference the operator adds beside `<x>`) is sent as `<x>`, read from the secret.
     const fromSecret = /^(.+)FromSecret$/.exec(property)?.[1];
@@ -157,13 +162,32 @@ export function armPathsOf(
       if (atRoot.json !== property) out.set(property, atRoot.json);
     } else if (below) out.set(property, `properties.${below.json}`);
     else if (atRoot) out.set(property, atRoot.json);
+    else {
+      const wrapped = wrappedField(pkg, fields, name);
+      if (wrapped) out.set(property, wrapped);
+    }
   }
   return out;
+}
+
+/**
+ * The ARM path of a property that ARM wraps in an object holding only it, where the schema flattened the
+ * wrapper away (an IPAM allocation's pool ID: the schema's `id`, ARM's `pool.id`); undefined elsewhere.
+ */
+function wrappedField(pkg: ArmGoPackage, fields: readonly ArmField[], name: string): string | undefined {
+  for (const field of fields) {
+    if (field.json === 'properties') continue;
+    const inner = pkg.structs.get(field.type);
+    if (inner?.length === 1 && inner[0]?.json.toLowerCase() === name.toLowerCase())
+      return `${field.json}.${inner[0].json}`;
+  }
+  return undefined;
 }
 
 /** The parts of a schema file the annotation reads and writes. */
 interface SchemaNode {
   $ref?: string;
+  type?: string;
   items?: SchemaNode;
   additionalProperties?: SchemaNode | boolean;
   properties?: Record<string, SchemaNode>;

@@ -429,9 +429,14 @@ function send(
   setKey(out, shape.identities, identities);
 }
 
-/** The ARM ID a resource reference stands for: its `armId`, else what the caller finds for the object it names. */
+/**
+ * The ARM ID a resource reference stands for: its `armId`, else what the caller finds for the object it
+ * names. A well-known reference's `wellKnownName` (a private endpoint's service alias) is sent as it is,
+ * over anything else it holds, as the operator's ConvertToARM sends it.
+ */
 function armIdOf(value: unknown, context: SendContext, path: string): string | undefined {
   if (isObject(value)) {
+    if (typeof value.wellKnownName === 'string' && value.wellKnownName !== '') return value.wellKnownName;
     if (typeof value.armId === 'string' && value.armId !== '') return value.armId;
     if (typeof value.name === 'string' && value.name !== '') {
       const reference: NamedReference = {

@@ -120,3 +120,89 @@ spec: {location: westus, tags: {env: prod}}
     });
   });
 });
+
+describe('runAdoptCheck on a spec the operator cannot send', () => {
+  it('answers unknown, naming the union with no option set, and still answers the rest', async () => {
+    const rules = `
+apiVersion: resources.azure.com/v1api20200601
+kind: ResourceGroup
+metadata: {name: rg, namespace: ns}
+spec: {location: westus}
+---
+apiVersion: cdn.azure.com/v1api20230501
+kind: Profile
+metadata: {name: cdn, namespace: ns}
+spec: {owner: {name: rg}, location: global, sku: {name: Standard_AzureFrontDoor}}
+---
+apiVersion: cdn.azure.com/v1api20230501
+kind: RuleSet
+metadata: {name: rules, namespace: ns}
+spec: {owner: {name: cdn}}
+---
+apiVersion: cdn.azure.com/v1api20230501
+kind: Rule
+metadata: {name: broken, namespace: ns}
+spec:
+  owner: {name: rules}
+  order: 1
+  actions:
+    - urlRedirect: {name: UrlRedirect, parameters: {redirectType: Found, typeName: DeliveryRuleUrlRedirectActionParameters}}
+    - {}
+---
+apiVersion: cdn.azure.com/v1api20230501
+kind: Rule
+metadata: {name: redirect, namespace: ns}
+spec:
+  owner: {name: rules}
+  order: 2
+  actions:
+    - urlRedirect: {name: UrlRedirect, parameters: {redirectType: Moved, typeName: DeliveryRuleUrlRedirectActionParameters}}
+`;
+    const set = readManifests({ files: ['-'], recursive: false, readStdin: () => rules });
+    const report = await runAdoptCheck(set, {
+      client: undefined,
+      defaultNamespace: 'default',
+      operatorNamespace: 'azureserviceoperator-system',
+      subscription: sub,
+      credential: 'local',
+      concurrency: 2,
+      mapBounded,
+      readerOf: async () => ({
+        async get(id: string): Promise<ArmLookup> {
+          if (id.includes('/rules/'))
+            return {
+              state: 'found',
+              body: {
+                properties: {
+                  order: 2,
+                  actions: [
+                    {
+                      name: 'UrlRedirect',
+                      parameters: {
+                        redirectType: 'Found',
+                        typeName: 'DeliveryRuleUrlRedirectActionParameters',
+                      },
+                    },
+                  ],
+                },
+              },
+            };
+          return { state: 'found', body: { location: 'westus' } };
+        },
+      }),
+    });
+    const by = (name: string) => report.items.find((i) => i.name === name);
+    expect(by('broken')).toMatchObject({
+      outcome: 'unknown',
+      changes: [],
+      reason: expect.stringContaining(
+        'ASO cannot send this spec to Azure: spec.actions[1]: none of cacheExpiration,',
+      ),
+    });
+    // The other rule's action is sent in the union's place, so only its redirect type differs.
+    expect(by('redirect')).toMatchObject({
+      outcome: 'adopt-manage',
+      changes: [{ path: 'properties.actions[0].parameters.redirectType', from: 'Found', to: 'Moved' }],
+    });
+  });
+});

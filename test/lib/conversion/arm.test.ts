@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import * as authorization from '../../../generated/authorization/v1api20220401/arm.ts';
+import * as cdn from '../../../generated/cdn/v1api20230501/arm.ts';
 import * as postgres from '../../../generated/dbforpostgresql/v1api20210601/arm.ts';
 import * as postgres2025 from '../../../generated/dbforpostgresql/v20250801/arm.ts';
 import * as kusto from '../../../generated/kusto/v1api20230815/arm.ts';
+import * as network from '../../../generated/network/v20250301/arm.ts';
 import * as storage from '../../../generated/storage/v20250601/arm.ts';
 import {
   ArmPayloadError,
@@ -10,6 +12,7 @@ import {
   armBodyParts,
   defaultAzureName,
   UnresolvedReferenceError,
+  UnsendableUnionError,
 } from '../../../src/lib/conversion/arm.ts';
 import { convertKeepingLeftovers } from '../../../src/lib/conversion/convert.ts';
 
@@ -309,5 +312,78 @@ describe("PostgreSQL administrators' azureNameFromConfig (the name read from a c
   it('lets an azureName win, as the operator’s AzureName() does', () => {
     const body = armBody(administrator({ ...fromConfig, azureName: 'explicit' }), layout);
     expect(body.name).toBe('explicit');
+  });
+});
+
+describe('discriminated unions below the root (a CDN rule’s actions and conditions)', () => {
+  const rule = (spec: Record<string, unknown>) => ({
+    apiVersion: 'cdn.azure.com/v1api20230501',
+    kind: 'Rule',
+    metadata: { name: 'redirect', namespace: 'prod' },
+    spec: { owner: { name: 'rules' }, order: 1, ...spec },
+  });
+  const redirect = { name: 'UrlRedirect', parameters: { redirectType: 'Found', typeName: 'x' } };
+  const cache = { name: 'CacheExpiration', parameters: { cacheBehavior: 'Override', typeName: 'y' } };
+
+  it('sends the option set in the union’s place, and ruleconditions as ARM’s conditions', () => {
+    const body = cdn.Rule_toArm(
+      rule({
+        actions: [{ urlRedirect: redirect }],
+        ruleconditions: [{ requestScheme: { name: 'RequestScheme', parameters: { operator: 'Equal' } } }],
+      }),
+    );
+    expect(body).toEqual({
+      name: 'redirect',
+      properties: {
+        order: 1,
+        actions: [redirect],
+        conditions: [{ name: 'RequestScheme', parameters: { operator: 'Equal' } }],
+      },
+    });
+  });
+
+  it('sends the first option in the operator’s order when more than one is set, as its MarshalJSON does', () => {
+    // cacheExpiration comes first in the operator’s order, though urlRedirect is first in the object.
+    const body = cdn.Rule_toArm(rule({ actions: [{ urlRedirect: redirect, cacheExpiration: cache }] }));
+    expect((body.properties as Record<string, unknown>).actions).toEqual([cache]);
+  });
+
+  it('refuses a union with no option set, naming it, as the operator cannot send one', () => {
+    const build = () => cdn.Rule_toArm(rule({ actions: [{ urlRedirect: redirect }, {}] }));
+    expect(build).toThrow(UnsendableUnionError);
+    expect(build).toThrow('spec.actions[1]: none of cacheExpiration, cacheKeyQueryString,');
+  });
+});
+
+describe('references the operator places or names otherwise', () => {
+  const endpoint = (connection: Record<string, unknown>) => ({
+    apiVersion: 'network.azure.com/v20250301',
+    kind: 'PrivateEndpoint',
+    metadata: { name: 'pe', namespace: 'prod' },
+    spec: { owner: { name: 'rg' }, location: 'w', manualPrivateLinkServiceConnections: [connection] },
+  });
+
+  it('sends a well-known name in place of any ID the reference also holds', () => {
+    const body = network.PrivateEndpoint_toArm(
+      endpoint({ name: 'c', privateLinkServiceReference: { wellKnownName: 'svc.alias', armId: '/ignored' } }),
+    );
+    expect(body.properties).toEqual({
+      manualPrivateLinkServiceConnections: [{ name: 'c', properties: { privateLinkServiceId: 'svc.alias' } }],
+    });
+  });
+
+  it('wraps a reference ARM keeps in an object of its own (an IPAM allocation’s pool.id)', () => {
+    const body = network.VirtualNetwork_toArm({
+      metadata: { name: 'vnet' },
+      spec: {
+        owner: { name: 'rg' },
+        addressSpace: {
+          ipamPoolPrefixAllocations: [{ numberOfIpAddresses: '16', reference: { armId: '/pool' } }],
+        },
+      },
+    });
+    expect(body.properties).toEqual({
+      addressSpace: { ipamPoolPrefixAllocations: [{ numberOfIpAddresses: '16', pool: { id: '/pool' } }] },
+    });
   });
 });
