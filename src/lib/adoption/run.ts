@@ -11,6 +11,7 @@ import { clusterObject, readClusterOwners, recordedArmId, resourceIdAnnotation }
 import { desiredArmOf } from './desired-body.ts';
 import { effectivePolicyOf, operatorDefaultProblem, type PolicyContext } from './effective-policy.ts';
 import { type CrdLike, crdArmIndexOf } from './kind-arm.ts';
+import { type ModifiedBody, operatorModifiedBody } from './operator-modifiers.ts';
 import {
   credentialFor,
   namespaceAnnotations,
@@ -321,13 +322,20 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
         catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
       // Nothing of a resource being created is a change ARM could refuse as immutable.
       item.desiredFrom = desired.from;
-      if (desired.refused !== undefined) {
+      // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
+      const sent: ModifiedBody =
+        desired.refused !== undefined
+          ? { refused: desired.refused }
+          : answer.armId !== undefined
+            ? await operatorModifiedBody(object, desired.body, answer.armId, await readerFor(object))
+            : { body: desired.body };
+      if ('refused' in sent) {
         // The operator's reconcile fails on this spec before any PUT: nothing would change, nothing is known.
         item.outcome = 'unknown';
-        item.reason = `ASO cannot send this spec to Azure: ${desired.refused}`;
+        item.reason = `ASO cannot send this spec to Azure: ${sent.refused}`;
         item.proposed = false;
       } else {
-        item.changes = body ? flagImmutable(whatIf(desired.body, body), immutable) : whatIf(desired.body, {});
+        item.changes = body ? flagImmutable(whatIf(sent.body, body), immutable) : whatIf(sent.body, {});
         item.unmapped = desired.unmapped;
       }
     }

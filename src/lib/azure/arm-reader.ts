@@ -63,9 +63,16 @@ export type ArmLookup =
   | { state: 'forbidden'; message: string }
   | { state: 'error'; message: string };
 
-/** Reads ARM resources by ID; read-only by construction (it only has `get`). */
+/** What listing an ARM collection gave: every entry of every page, or why there are none. */
+export type ArmListing =
+  | { state: 'listed'; entries: Record<string, unknown>[] }
+  | Exclude<ArmLookup, { state: 'found' }>;
+
+/** Reads ARM resources by ID, and collections by path; read-only by construction (it only reads). */
 export interface ArmReader {
   get(id: string, apiVersion: string): Promise<ArmLookup>;
+  /** Every entry of a collection (`/providers/Microsoft.Authorization/roleDefinitions`), page by page. */
+  list(path: string, apiVersion: string): Promise<ArmListing>;
 }
 
 /** How to authenticate: the operator's own credential (from its secret) or the user's login. */
@@ -102,30 +109,84 @@ export async function armReaderOf(
   );
   const options = { ...defaultRetryOptions, ...retry };
   const gate = new RetryGate();
+  /** One GET through the retry; the JSON text ARM answered, for a caller that needs more than the mapped body. */
+  const read = async (id: string, apiVersion: string) => {
+    let text: string | undefined;
+    const body = await withRetry(
+      () =>
+        client.resources.getById(id, apiVersion, {
+          onResponse: (raw) => {
+            text = raw.bodyAsText ?? undefined;
+            gate.observe(headersOf(raw), clock.now(), options.budgetPauseMs);
+          },
+        }),
+      {
+        resource: id,
+        options,
+        clock,
+        gate,
+        classify: failureOf,
+        slot: (work) => limiter.run(work),
+      },
+    );
+    return { body, text };
+  };
   return {
     async get(id, apiVersion) {
       try {
-        const body = await withRetry(
-          () =>
-            client.resources.getById(id, apiVersion, {
-              onResponse: (raw) => gate.observe(headersOf(raw), clock.now(), options.budgetPauseMs),
-            }),
-          {
-            resource: id,
-            options,
-            clock,
-            gate,
-            classify: failureOf,
-            slot: (work) => limiter.run(work),
-          },
-        );
+        const { body } = await read(id, apiVersion);
         return { state: 'found', body: body as unknown as Record<string, unknown> };
       } catch (error) {
         if (error instanceof ArmGaveUp) return { state: 'error', message: error.message };
         return lookupOfError(error);
       }
     },
+    async list(path, apiVersion) {
+      // The SDK has no generic listing: each page is read as a GET by ID (a path with its query), and the
+      // entries taken from the JSON ARM sent, which the SDK's resource mapping would drop.
+      const entries: Record<string, unknown>[] = [];
+      let next: string | undefined = path;
+      try {
+        for (let pages = 0; next !== undefined && pages < maxListPages; pages++) {
+          const { text } = await read(next, apiVersion);
+          const page = parseJsonObject(text);
+          if (!page || !Array.isArray(page.value))
+            return { state: 'error', message: `${path}: ARM's answer is not a list` };
+          for (const entry of page.value)
+            if (typeof entry === 'object' && entry !== null) entries.push(entry as Record<string, unknown>);
+          next = typeof page.nextLink === 'string' ? pathOfNextLink(page.nextLink) : undefined;
+        }
+        return { state: 'listed', entries };
+      } catch (error) {
+        if (error instanceof ArmGaveUp) return { state: 'error', message: error.message };
+        const lookup = lookupOfError(error);
+        return lookup.state === 'found' ? { state: 'error', message: 'unexpected answer' } : lookup;
+      }
+    },
   };
+}
+
+/** Pages a listing follows at most: ARM's role definitions fit in a few; more means a link that loops. */
+const maxListPages = 100;
+
+/** A `nextLink` as the path and query a GET by ID takes: its own api-version dropped, as the GET adds one. */
+function pathOfNextLink(link: string): string {
+  const url = new URL(link);
+  url.searchParams.delete('api-version');
+  const query = url.searchParams.toString();
+  return query === '' ? url.pathname : `${url.pathname}?${query}`;
+}
+
+function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The headers of a pipeline response, in the shape the retry reads. */

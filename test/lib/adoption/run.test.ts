@@ -49,6 +49,7 @@ describe('runAdoptCheck without a cluster (local credential, fake ARM)', () => {
       concurrency: 4,
       mapBounded,
       readerOf: async () => ({
+        list: async () => ({ state: 'error', message: 'no listing in this test' }),
         async get(id: string, apiVersion: string): Promise<ArmLookup> {
           calls.push(`GET ${id}?api-version=${apiVersion}`);
           if (id.endsWith('/flexibleServers/pg'))
@@ -105,6 +106,7 @@ spec: {location: westus, tags: {env: prod}}
         concurrency: 2,
         mapBounded,
         readerOf: async () => ({
+          list: async () => ({ state: 'error', message: 'no listing in this test' }),
           async get(): Promise<ArmLookup> {
             return { state: 'found', body: { location: 'westus', tags: { env: 'dev' } } };
           },
@@ -168,6 +170,7 @@ spec:
       concurrency: 2,
       mapBounded,
       readerOf: async () => ({
+        list: async () => ({ state: 'error', message: 'no listing in this test' }),
         async get(id: string): Promise<ArmLookup> {
           if (id.includes('/rules/'))
             return {

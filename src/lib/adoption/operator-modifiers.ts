@@ -1,0 +1,97 @@
+import type { ArmReader } from '../azure/arm-reader.ts';
+import { isObject } from '../conversion/checks.ts';
+import type { ManifestObject } from '../manifests/read.ts';
+
+/**
+ * The ARM body after the operator's hand-written changes to what ConvertToARM made, for the kinds whose
+ * extension changes it before the PUT; `refused` when the operator's change itself fails (its reconcile
+ * then fails before any PUT). Other kinds come back as they are.
+ */
+export type ModifiedBody = { body: Record<string, unknown> } | { refused: string };
+
+/** The API version the operator's role definition client lists with (armauthorization v2). */
+const roleDefinitionsApiVersion = '2022-04-01';
+
+const builtInRoles = new WeakMap<ArmReader, Promise<Map<string, string> | { failed: string }>>();
+
+/**
+ * Azure's built-in roles, lower-cased name -> role definition name (a GUID), listed once per reader as the
+ * operator lists them once per process (`builtInRoleDefinitions`: the root scope, `BuiltInRole` only).
+ */
+function builtInRolesOf(reader: ArmReader): Promise<Map<string, string> | { failed: string }> {
+  let roles = builtInRoles.get(reader);
+  if (!roles) {
+    roles = reader
+      .list('/providers/Microsoft.Authorization/roleDefinitions', roleDefinitionsApiVersion)
+      .then((listing) => {
+        if (listing.state !== 'listed')
+          return {
+            failed: `cannot list Azure's built-in role definitions: ${'message' in listing ? listing.message : listing.code}`,
+          };
+        const out = new Map<string, string>();
+        for (const role of listing.entries) {
+          const properties = isObject(role.properties) ? role.properties : {};
+          if (
+            properties.type === 'BuiltInRole' &&
+            typeof properties.roleName === 'string' &&
+            typeof role.name === 'string'
+          )
+            out.set(properties.roleName.toLowerCase(), role.name);
+        }
+        return out;
+      });
+    builtInRoles.set(reader, roles);
+  }
+  return roles;
+}
+
+/**
+ * A RoleAssignment's `roleDefinitionReference.wellKnownName` ("Contributor") as the operator's extension
+ * sends it (ASO v2.20.0 `RoleAssignmentExtension.ModifyARMResource`): the built-in role of that name, in
+ * any case, as `/subscriptions/{subscription of the assignment}/providers/Microsoft.Authorization/
+ * roleDefinitions/{id}`; a name no built-in role has fails the reconcile.
+ */
+async function roleAssignmentBody(
+  object: ManifestObject,
+  body: Record<string, unknown>,
+  armId: string,
+  reader: ArmReader,
+): Promise<ModifiedBody> {
+  const reference = object.spec?.roleDefinitionReference;
+  const wellKnown = isObject(reference) ? reference.wellKnownName : undefined;
+  if (typeof wellKnown !== 'string' || wellKnown === '') return { body };
+  const roles = await builtInRolesOf(reader);
+  if (!(roles instanceof Map)) return { refused: roles.failed };
+  const id = roles.get(wellKnown.toLowerCase());
+  if (id === undefined)
+    return {
+      refused: `spec.roleDefinitionReference.wellKnownName: no Azure built-in role is named "${wellKnown}"`,
+    };
+  const subscription = /^\/subscriptions\/([^/]+)/i.exec(armId)?.[1] ?? '';
+  const properties = isObject(body.properties) ? body.properties : {};
+  return {
+    body: {
+      ...body,
+      properties: {
+        ...properties,
+        roleDefinitionId: `/subscriptions/${subscription}/providers/Microsoft.Authorization/roleDefinitions/${id}`,
+      },
+    },
+  };
+}
+
+/**
+ * The body the operator PUTs for `object`, from the one ConvertToARM makes: its extensions' changes
+ * applied where kubectl-aso knows them (RoleAssignment's well-known role names, read from ARM with the
+ * same reader as the resource). Exists so that the what-if compares Azure with the body really sent.
+ */
+export function operatorModifiedBody(
+  object: ManifestObject,
+  body: Record<string, unknown>,
+  armId: string,
+  reader: ArmReader,
+): Promise<ModifiedBody> {
+  if (object.kind === 'RoleAssignment' && object.apiVersion.startsWith('authorization.azure.com/'))
+    return roleAssignmentBody(object, body, armId, reader);
+  return Promise.resolve({ body });
+}
