@@ -44,6 +44,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230301": [],
+      "v20230301": []
     }
   },
   {
@@ -86,6 +90,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210401": [],
+      "v20210401": []
     }
   },
   {
@@ -172,6 +180,50 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [
+        "properties.apiType",
+        "properties.format",
+        "properties.translateRequiredQueryParameters",
+        "properties.value",
+        "properties.wsdlSelector"
+      ],
+      "v20230501preview": [
+        "properties.apiType",
+        "properties.format",
+        "properties.translateRequiredQueryParameters",
+        "properties.value",
+        "properties.wsdlSelector"
+      ],
+      "v1api20220801": [
+        "properties.apiType",
+        "properties.format",
+        "properties.translateRequiredQueryParameters",
+        "properties.value",
+        "properties.wsdlSelector"
+      ],
+      "v20220801": [
+        "properties.apiType",
+        "properties.format",
+        "properties.translateRequiredQueryParameters",
+        "properties.value",
+        "properties.wsdlSelector"
+      ],
+      "v1api20240501": [
+        "properties.apiType",
+        "properties.format",
+        "properties.translateRequiredQueryParameters",
+        "properties.value",
+        "properties.wsdlSelector"
+      ],
+      "v20240501": [
+        "properties.apiType",
+        "properties.format",
+        "properties.translateRequiredQueryParameters",
+        "properties.value",
+        "properties.wsdlSelector"
+      ]
     }
   },
   {
@@ -203,6 +255,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -234,6 +289,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -320,6 +378,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -406,6 +472,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -492,6 +566,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -578,6 +660,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -664,6 +754,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -695,6 +793,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -726,6 +827,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -757,6 +861,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -843,6 +950,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -924,6 +1039,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1010,6 +1133,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1096,6 +1227,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1182,6 +1321,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1213,6 +1360,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1294,6 +1444,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1380,6 +1538,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1411,6 +1577,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1441,6 +1610,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v20240501": [
+        "properties.provisioningState"
       ]
     }
   },
@@ -1473,6 +1647,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1504,6 +1681,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1590,6 +1770,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1620,6 +1808,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v20240501": [
+        "properties.appType",
+        "properties.confirmation"
       ]
     }
   },
@@ -1685,6 +1879,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20240301": [],
+      "v1api20250101": [],
+      "v20250101": []
     }
   },
   {
@@ -1749,6 +1949,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20240301": [],
+      "v1api20250101": [],
+      "v20250101": []
     }
   },
   {
@@ -1813,6 +2019,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20240301": [],
+      "v1api20250101": [],
+      "v20250101": []
     }
   },
   {
@@ -1877,6 +2089,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20240301": [],
+      "v1api20250101": [],
+      "v20250101": []
     }
   },
   {
@@ -1930,6 +2148,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220501": [],
+      "v20220501": [],
+      "v20240601": []
     }
   },
   {
@@ -1961,6 +2184,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240601": []
     }
   },
   {
@@ -1992,6 +2218,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240601": []
     }
   },
   {
@@ -2023,6 +2252,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240601": []
     }
   },
   {
@@ -2064,6 +2296,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.principalId",
         "spec.roleDefinitionReference"
       ]
+    },
+    "writeOnly": {
+      "v1api20200801preview": [],
+      "v1api20220401": []
     }
   },
   {
@@ -2090,6 +2326,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220401": []
     }
   },
   {
@@ -2143,6 +2382,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101": [],
+      "v20210101": [],
+      "v20240701": []
     }
   },
   {
@@ -2207,6 +2451,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2238,6 +2488,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241101": []
     }
   },
   {
@@ -2269,6 +2522,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241101": []
     }
   },
   {
@@ -2322,6 +2578,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210301": [],
+      "v1api20230701": [],
+      "v1api20250401": []
     }
   },
   {
@@ -2375,6 +2636,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210301": [],
+      "v1api20230701": [],
+      "v1api20250401": []
     }
   },
   {
@@ -2406,6 +2672,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250401": []
     }
   },
   {
@@ -2470,6 +2739,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2534,6 +2809,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2595,6 +2876,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20241101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2626,6 +2913,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2657,6 +2947,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2688,6 +2981,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2719,6 +3015,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2761,6 +3060,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [],
+      "v1api20230501": []
     }
   },
   {
@@ -2792,6 +3095,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": []
     }
   },
   {
@@ -2823,6 +3129,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2854,6 +3163,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2885,6 +3197,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2916,6 +3231,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2947,6 +3265,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2978,6 +3299,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250601": []
     }
   },
   {
@@ -3009,6 +3333,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250601": []
     }
   },
   {
@@ -3040,6 +3367,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601": []
     }
   },
   {
@@ -3071,6 +3401,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3102,6 +3435,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3133,6 +3469,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3164,6 +3503,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3206,6 +3548,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241101": [],
+      "v20241101": []
     }
   },
   {
@@ -3248,6 +3594,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250401": [],
+      "v20250401": []
     }
   },
   {
@@ -3290,6 +3640,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250401": [],
+      "v20250401": []
     }
   },
   {
@@ -3354,6 +3708,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200930": [],
+      "v20200930": [],
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3396,6 +3756,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3460,6 +3824,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220702": [],
+      "v20220702": [],
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3524,6 +3894,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210701": [],
+      "v20210701": [],
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -3588,6 +3964,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200930": [],
+      "v20200930": [],
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3652,6 +4034,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v20201201": [],
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -3716,6 +4104,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v20201201": [],
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -3780,6 +4174,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v20201201": [],
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -3844,6 +4244,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v20201201": [],
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -3875,6 +4281,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211001": []
     }
   },
   {
@@ -3917,6 +4326,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210901": [],
+      "v1api20230701": []
     }
   },
   {
@@ -3948,6 +4361,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230701": []
     }
   },
   {
@@ -3979,6 +4395,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4010,6 +4429,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4041,6 +4463,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4072,6 +4497,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4103,6 +4531,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4156,6 +4587,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251002preview": [],
+      "v1api20240901": [],
+      "v1api20250801": []
     }
   },
   {
@@ -4209,6 +4645,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251002preview": [],
+      "v1api20240901": [],
+      "v1api20250801": []
     }
   },
   {
@@ -4262,6 +4703,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251002preview": [],
+      "v1api20240901": [],
+      "v1api20250801": []
     }
   },
   {
@@ -4315,6 +4761,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251002preview": [],
+      "v1api20240901": [],
+      "v1api20250801": []
     }
   },
   {
@@ -4357,6 +4808,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180601": [],
+      "v20180601": []
     }
   },
   {
@@ -4399,6 +4854,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230101": [],
+      "v1api20231101": []
     }
   },
   {
@@ -4430,6 +4889,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20231101": []
     }
   },
   {
@@ -4472,6 +4934,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230101": [],
+      "v1api20231101": []
     }
   },
   {
@@ -4503,6 +4969,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180601": []
     }
   },
   {
@@ -4534,6 +5003,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180601": []
     }
   },
   {
@@ -4564,6 +5036,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20180601": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20180601": [
+        "properties"
       ]
     }
   },
@@ -4673,6 +5150,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20210501": [],
+      "v20210501": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -4774,6 +5261,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20241230": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20220101": [],
+      "v20220101": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -4882,6 +5379,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20220101": [],
+      "v20220101": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -4990,6 +5497,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20210501": [],
+      "v20210501": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -5098,6 +5615,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20210501": [],
+      "v20210501": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -5246,6 +5773,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.delegatedSubnetResourceReference",
         "spec.network.privateDnsZoneArmResourceReference"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [],
+      "v1api20230601preview": [],
+      "v1alpha1api20210601": [],
+      "v1beta20210601": [],
+      "v1api20210601": [],
+      "v1api20221201": [],
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5277,6 +5814,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250801": []
     }
   },
   {
@@ -5318,6 +5858,10 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250801": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5360,6 +5904,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5468,6 +6016,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [],
+      "v1api20230601preview": [],
+      "v1alpha1api20210601": [],
+      "v1beta20210601": [],
+      "v1api20210601": [],
+      "v1api20221201": [],
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5592,6 +6150,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.charset",
         "spec.collation"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [],
+      "v1api20230601preview": [],
+      "v1alpha1api20210601": [],
+      "v1beta20210601": [],
+      "v1api20210601": [],
+      "v1api20221201": [],
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5700,6 +6268,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [],
+      "v1api20230601preview": [],
+      "v1alpha1api20210601": [],
+      "v1beta20210601": [],
+      "v1api20210601": [],
+      "v1api20221201": [],
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5742,6 +6320,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5773,6 +6355,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210702": []
     }
   },
   {
@@ -5804,6 +6389,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251015": []
     }
   },
   {
@@ -5835,6 +6423,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251015": []
     }
   },
   {
@@ -5888,6 +6479,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -5919,6 +6515,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240701": []
     }
   },
   {
@@ -5950,6 +6549,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240701": []
     }
   },
   {
@@ -6003,6 +6605,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6056,6 +6663,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6107,6 +6719,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6158,6 +6775,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6188,6 +6810,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20240815": [
+        "properties.type"
       ]
     }
   },
@@ -6220,6 +6847,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240815": []
     }
   },
   {
@@ -6273,6 +6903,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6326,6 +6961,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6379,6 +7019,17 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [
+        "properties.options"
+      ],
+      "v1api20231115": [
+        "properties.options"
+      ],
+      "v1api20240815": [
+        "properties.options"
+      ]
     }
   },
   {
@@ -6430,6 +7081,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6482,6 +7138,17 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20210515": [
+        "properties.options"
+      ],
+      "v1api20231115": [
+        "properties.options"
+      ],
+      "v1api20240815": [
+        "properties.options"
       ]
     }
   },
@@ -6536,6 +7203,17 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [
+        "properties.options"
+      ],
+      "v1api20231115": [
+        "properties.options"
+      ],
+      "v1api20240815": [
+        "properties.options"
+      ]
     }
   },
   {
@@ -6587,6 +7265,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6640,6 +7323,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6682,6 +7370,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v20200601": []
     }
   },
   {
@@ -6724,6 +7416,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v20200601": []
     }
   },
   {
@@ -6761,6 +7457,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v20200601": []
     }
   },
   {
@@ -6803,6 +7503,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v20200601": []
     }
   },
   {
@@ -6845,6 +7549,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -6887,6 +7595,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -6929,6 +7641,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -6971,6 +7687,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -7013,6 +7733,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -7043,6 +7767,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20230101": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20230101": [
+        "properties.automationRunbookReceivers[*].serviceUri",
+        "properties.webhookReceivers[*].serviceUri"
       ]
     }
   },
@@ -7075,6 +7805,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201001": []
     }
   },
   {
@@ -7105,6 +7838,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20221001": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20221001": [
+        "properties.notifications[*].webhooks[*].serviceUri"
       ]
     }
   },
@@ -7137,6 +7875,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200202": []
     }
   },
   {
@@ -7179,6 +7920,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230311": [],
+      "v1api20240311": []
     }
   },
   {
@@ -7221,6 +7966,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230311": [],
+      "v1api20240311": []
     }
   },
   {
@@ -7258,6 +8007,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230311": [],
+      "v1api20240311": []
     }
   },
   {
@@ -7284,6 +8037,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210501preview": []
     }
   },
   {
@@ -7315,6 +8071,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180301": []
     }
   },
   {
@@ -7346,6 +8105,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20171001": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20171001": []
     }
   },
   {
@@ -7388,6 +8150,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250101preview": [],
+      "v1api20220615": []
     }
   },
   {
@@ -7430,6 +8196,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501preview": [
+        "properties.Name"
+      ],
+      "v1api20220615": [
+        "properties.Name"
+      ]
     }
   },
   {
@@ -7461,6 +8235,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230601": []
     }
   },
   {
@@ -7503,6 +8280,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210401preview": [],
+      "v1api20230701": []
     }
   },
   {
@@ -7540,6 +8321,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": [],
+      "v1api20241101": []
     }
   },
   {
@@ -7577,6 +8362,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": [],
+      "v1api20241101": []
     }
   },
   {
@@ -7621,6 +8410,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.location"
       ]
+    },
+    "writeOnly": {
+      "v1api20230815": [],
+      "v1api20240413": []
     }
   },
   {
@@ -7663,6 +8456,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230815": [],
+      "v1api20240413": []
     }
   },
   {
@@ -7707,6 +8504,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.readWriteDatabase.location"
       ]
+    },
+    "writeOnly": {
+      "v1api20230815": [],
+      "v1api20240413": []
     }
   },
   {
@@ -7738,6 +8539,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240413": []
     }
   },
   {
@@ -7769,6 +8573,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240401": []
     }
   },
   {
@@ -7811,6 +8618,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210701": [],
+      "v1api20240401": []
     }
   },
   {
@@ -7853,6 +8664,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210701": [],
+      "v1api20240401": []
     }
   },
   {
@@ -7895,6 +8710,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210701": [],
+      "v1api20240401": []
     }
   },
   {
@@ -7937,6 +8756,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220131preview": [],
+      "v1api20230131": []
     }
   },
   {
@@ -7979,6 +8802,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20181130": [],
+      "v1api20230131": []
     }
   },
   {
@@ -8010,6 +8837,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230403": []
     }
   },
   {
@@ -8041,6 +8871,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220501": []
     }
   },
   {
@@ -8071,6 +8904,122 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220701": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20220701": [
+        "properties.authenticationCertificates[*].name",
+        "properties.backendAddressPools[*].name",
+        "properties.backendAddressPools[*].properties.backendAddresses",
+        "properties.backendHttpSettingsCollection[*].name",
+        "properties.backendHttpSettingsCollection[*].properties.affinityCookieName",
+        "properties.backendHttpSettingsCollection[*].properties.authenticationCertificates",
+        "properties.backendHttpSettingsCollection[*].properties.connectionDraining",
+        "properties.backendHttpSettingsCollection[*].properties.cookieBasedAffinity",
+        "properties.backendHttpSettingsCollection[*].properties.hostName",
+        "properties.backendHttpSettingsCollection[*].properties.path",
+        "properties.backendHttpSettingsCollection[*].properties.pickHostNameFromBackendAddress",
+        "properties.backendHttpSettingsCollection[*].properties.port",
+        "properties.backendHttpSettingsCollection[*].properties.probe",
+        "properties.backendHttpSettingsCollection[*].properties.probeEnabled",
+        "properties.backendHttpSettingsCollection[*].properties.protocol",
+        "properties.backendHttpSettingsCollection[*].properties.requestTimeout",
+        "properties.backendHttpSettingsCollection[*].properties.trustedRootCertificates",
+        "properties.backendSettingsCollection[*].name",
+        "properties.backendSettingsCollection[*].properties.hostName",
+        "properties.backendSettingsCollection[*].properties.pickHostNameFromBackendAddress",
+        "properties.backendSettingsCollection[*].properties.port",
+        "properties.backendSettingsCollection[*].properties.probe",
+        "properties.backendSettingsCollection[*].properties.protocol",
+        "properties.backendSettingsCollection[*].properties.timeout",
+        "properties.backendSettingsCollection[*].properties.trustedRootCertificates",
+        "properties.frontendIPConfigurations[*].name",
+        "properties.frontendIPConfigurations[*].properties.privateIPAddress",
+        "properties.frontendIPConfigurations[*].properties.privateIPAllocationMethod",
+        "properties.frontendIPConfigurations[*].properties.privateLinkConfiguration",
+        "properties.frontendIPConfigurations[*].properties.publicIPAddress",
+        "properties.frontendIPConfigurations[*].properties.subnet",
+        "properties.frontendPorts[*].name",
+        "properties.frontendPorts[*].properties.port",
+        "properties.gatewayIPConfigurations[*].name",
+        "properties.gatewayIPConfigurations[*].properties.subnet",
+        "properties.httpListeners[*].name",
+        "properties.httpListeners[*].properties.customErrorConfigurations",
+        "properties.httpListeners[*].properties.firewallPolicy",
+        "properties.httpListeners[*].properties.frontendIPConfiguration",
+        "properties.httpListeners[*].properties.frontendPort",
+        "properties.httpListeners[*].properties.hostName",
+        "properties.httpListeners[*].properties.hostNames",
+        "properties.httpListeners[*].properties.protocol",
+        "properties.httpListeners[*].properties.requireServerNameIndication",
+        "properties.httpListeners[*].properties.sslCertificate",
+        "properties.httpListeners[*].properties.sslProfile",
+        "properties.listeners[*].name",
+        "properties.listeners[*].properties.frontendIPConfiguration",
+        "properties.listeners[*].properties.frontendPort",
+        "properties.listeners[*].properties.protocol",
+        "properties.listeners[*].properties.sslCertificate",
+        "properties.listeners[*].properties.sslProfile",
+        "properties.loadDistributionPolicies[*].name",
+        "properties.loadDistributionPolicies[*].properties.loadDistributionAlgorithm",
+        "properties.loadDistributionPolicies[*].properties.loadDistributionTargets",
+        "properties.privateLinkConfigurations[*].name",
+        "properties.privateLinkConfigurations[*].properties.ipConfigurations",
+        "properties.probes[*].name",
+        "properties.probes[*].properties.host",
+        "properties.probes[*].properties.interval",
+        "properties.probes[*].properties.match",
+        "properties.probes[*].properties.minServers",
+        "properties.probes[*].properties.path",
+        "properties.probes[*].properties.pickHostNameFromBackendHttpSettings",
+        "properties.probes[*].properties.pickHostNameFromBackendSettings",
+        "properties.probes[*].properties.port",
+        "properties.probes[*].properties.protocol",
+        "properties.probes[*].properties.timeout",
+        "properties.probes[*].properties.unhealthyThreshold",
+        "properties.redirectConfigurations[*].name",
+        "properties.redirectConfigurations[*].properties.includePath",
+        "properties.redirectConfigurations[*].properties.includeQueryString",
+        "properties.redirectConfigurations[*].properties.pathRules",
+        "properties.redirectConfigurations[*].properties.redirectType",
+        "properties.redirectConfigurations[*].properties.requestRoutingRules",
+        "properties.redirectConfigurations[*].properties.targetListener",
+        "properties.redirectConfigurations[*].properties.targetUrl",
+        "properties.redirectConfigurations[*].properties.urlPathMaps",
+        "properties.requestRoutingRules[*].name",
+        "properties.requestRoutingRules[*].properties.backendAddressPool",
+        "properties.requestRoutingRules[*].properties.backendHttpSettings",
+        "properties.requestRoutingRules[*].properties.httpListener",
+        "properties.requestRoutingRules[*].properties.loadDistributionPolicy",
+        "properties.requestRoutingRules[*].properties.priority",
+        "properties.requestRoutingRules[*].properties.redirectConfiguration",
+        "properties.requestRoutingRules[*].properties.rewriteRuleSet",
+        "properties.requestRoutingRules[*].properties.ruleType",
+        "properties.requestRoutingRules[*].properties.urlPathMap",
+        "properties.rewriteRuleSets[*].name",
+        "properties.rewriteRuleSets[*].properties.rewriteRules",
+        "properties.routingRules[*].name",
+        "properties.routingRules[*].properties.backendAddressPool",
+        "properties.routingRules[*].properties.backendSettings",
+        "properties.routingRules[*].properties.listener",
+        "properties.routingRules[*].properties.priority",
+        "properties.routingRules[*].properties.ruleType",
+        "properties.sslCertificates[*].name",
+        "properties.sslCertificates[*].properties.keyVaultSecretId",
+        "properties.sslProfiles[*].name",
+        "properties.sslProfiles[*].properties.clientAuthConfiguration",
+        "properties.sslProfiles[*].properties.sslPolicy",
+        "properties.sslProfiles[*].properties.trustedClientCertificates",
+        "properties.trustedClientCertificates[*].name",
+        "properties.trustedRootCertificates[*].name",
+        "properties.trustedRootCertificates[*].properties.keyVaultSecretId",
+        "properties.urlPathMaps[*].name",
+        "properties.urlPathMaps[*].properties.defaultBackendAddressPool",
+        "properties.urlPathMaps[*].properties.defaultBackendHttpSettings",
+        "properties.urlPathMaps[*].properties.defaultLoadDistributionPolicy",
+        "properties.urlPathMaps[*].properties.defaultRedirectConfiguration",
+        "properties.urlPathMaps[*].properties.defaultRewriteRuleSet",
+        "properties.urlPathMaps[*].properties.pathRules"
       ]
     }
   },
@@ -8103,6 +9052,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240101": []
     }
   },
   {
@@ -8144,6 +9096,48 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250301": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20240301": [
+        "properties.applicationRuleCollections[*].name",
+        "properties.applicationRuleCollections[*].properties.action",
+        "properties.applicationRuleCollections[*].properties.priority",
+        "properties.applicationRuleCollections[*].properties.rules",
+        "properties.ipConfigurations[*].name",
+        "properties.ipConfigurations[*].properties.publicIPAddress",
+        "properties.ipConfigurations[*].properties.subnet",
+        "properties.managementIpConfiguration.name",
+        "properties.managementIpConfiguration.properties.publicIPAddress",
+        "properties.managementIpConfiguration.properties.subnet",
+        "properties.natRuleCollections[*].name",
+        "properties.natRuleCollections[*].properties.action",
+        "properties.natRuleCollections[*].properties.priority",
+        "properties.natRuleCollections[*].properties.rules",
+        "properties.networkRuleCollections[*].name",
+        "properties.networkRuleCollections[*].properties.action",
+        "properties.networkRuleCollections[*].properties.priority",
+        "properties.networkRuleCollections[*].properties.rules"
+      ],
+      "v20250301": [
+        "properties.applicationRuleCollections[*].name",
+        "properties.applicationRuleCollections[*].properties.action",
+        "properties.applicationRuleCollections[*].properties.priority",
+        "properties.applicationRuleCollections[*].properties.rules",
+        "properties.ipConfigurations[*].name",
+        "properties.ipConfigurations[*].properties.publicIPAddress",
+        "properties.ipConfigurations[*].properties.subnet",
+        "properties.managementIpConfiguration.name",
+        "properties.managementIpConfiguration.properties.publicIPAddress",
+        "properties.managementIpConfiguration.properties.subnet",
+        "properties.natRuleCollections[*].name",
+        "properties.natRuleCollections[*].properties.action",
+        "properties.natRuleCollections[*].properties.priority",
+        "properties.natRuleCollections[*].properties.rules",
+        "properties.networkRuleCollections[*].name",
+        "properties.networkRuleCollections[*].properties.action",
+        "properties.networkRuleCollections[*].properties.priority",
+        "properties.networkRuleCollections[*].properties.rules"
       ]
     }
   },
@@ -8198,6 +9192,26 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [
+        "properties.ipConfigurations[*].name",
+        "properties.ipConfigurations[*].properties.privateIPAllocationMethod",
+        "properties.ipConfigurations[*].properties.publicIPAddress",
+        "properties.ipConfigurations[*].properties.subnet"
+      ],
+      "v1api20240301": [
+        "properties.ipConfigurations[*].name",
+        "properties.ipConfigurations[*].properties.privateIPAllocationMethod",
+        "properties.ipConfigurations[*].properties.publicIPAddress",
+        "properties.ipConfigurations[*].properties.subnet"
+      ],
+      "v20250301": [
+        "properties.ipConfigurations[*].name",
+        "properties.ipConfigurations[*].properties.privateIPAllocationMethod",
+        "properties.ipConfigurations[*].properties.publicIPAddress",
+        "properties.ipConfigurations[*].properties.subnet"
+      ]
     }
   },
   {
@@ -8229,6 +9243,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8260,6 +9277,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8291,6 +9311,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8322,6 +9345,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8353,6 +9379,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8384,6 +9413,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8415,6 +9447,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8446,6 +9481,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8477,6 +9515,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8508,6 +9549,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8539,6 +9583,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8570,6 +9617,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8601,6 +9651,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8632,6 +9685,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8663,6 +9719,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8694,6 +9753,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8736,6 +9798,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8778,6 +9844,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8831,6 +9901,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8884,6 +9959,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8937,6 +10017,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8990,6 +10075,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9043,6 +10133,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9096,6 +10191,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9127,6 +10227,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241001": []
     }
   },
   {
@@ -9158,6 +10261,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241001": []
     }
   },
   {
@@ -9200,6 +10306,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180901": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9242,6 +10352,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9284,6 +10398,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9326,6 +10444,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9368,6 +10490,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9410,6 +10536,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9452,6 +10582,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9494,6 +10628,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9536,6 +10674,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9589,6 +10731,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9642,6 +10789,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9695,6 +10847,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9747,6 +10904,20 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250301": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20201101": [
+        "properties.linkedPublicIPAddress",
+        "properties.servicePublicIPAddress"
+      ],
+      "v1api20240301": [
+        "properties.linkedPublicIPAddress",
+        "properties.servicePublicIPAddress"
+      ],
+      "v20250301": [
+        "properties.linkedPublicIPAddress",
+        "properties.servicePublicIPAddress"
       ]
     }
   },
@@ -9801,6 +10972,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9854,6 +11030,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9907,6 +11088,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9937,6 +11123,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220401": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "type"
       ]
     }
   },
@@ -9969,6 +11160,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "type"
+      ]
     }
   },
   {
@@ -10000,6 +11196,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "type"
+      ]
     }
   },
   {
@@ -10030,6 +11231,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220401": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "type"
       ]
     }
   },
@@ -10084,6 +11290,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -10137,6 +11348,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -10190,6 +11406,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -10243,6 +11464,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -10274,6 +11500,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240101": []
     }
   },
   {
@@ -10305,6 +11534,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230901": []
     }
   },
   {
@@ -10336,6 +11568,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230901": []
     }
   },
   {
@@ -10367,6 +11602,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230901": []
     }
   },
   {
@@ -10398,6 +11636,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230901": []
     }
   },
   {
@@ -10440,6 +11681,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [],
+      "v20250701": []
     }
   },
   {
@@ -10466,6 +11711,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250901": []
     }
   },
   {
@@ -10497,6 +11745,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20231122": []
     }
   },
   {
@@ -10545,6 +11796,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.location"
       ]
+    },
+    "writeOnly": {
+      "v1alpha1api20200601": [],
+      "v1beta20200601": [],
+      "v1api20200601": []
     }
   },
   {
@@ -10587,6 +11843,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v1api20231101": []
     }
   },
   {
@@ -10651,6 +11911,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10715,6 +11981,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10779,6 +12051,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10843,6 +12121,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10907,6 +12191,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10971,6 +12261,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -11002,6 +12298,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240101": []
     }
   },
   {
@@ -11033,6 +12332,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": []
     }
   },
   {
@@ -11064,6 +12366,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": []
     }
   },
   {
@@ -11095,6 +12400,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": []
     }
   },
   {
@@ -11137,6 +12445,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211001": [],
+      "v1api20240301": []
     }
   },
   {
@@ -11170,6 +12482,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11201,6 +12516,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11232,6 +12550,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11263,6 +12584,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11294,6 +12618,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11325,6 +12652,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11358,6 +12688,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.collation"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11389,6 +12722,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11420,6 +12756,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11451,6 +12790,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11482,6 +12824,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11513,6 +12858,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11544,6 +12892,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11575,6 +12926,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11606,6 +12960,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11637,6 +12994,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11668,6 +13028,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11699,6 +13062,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11730,6 +13096,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11761,6 +13130,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11792,6 +13164,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11823,6 +13198,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11952,6 +13330,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.dnsEndpointType",
         "spec.isHnsEnabled"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12053,6 +13441,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12177,6 +13575,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12248,6 +13656,13 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12323,6 +13738,13 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12424,6 +13846,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12525,6 +13957,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12633,6 +14075,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12704,6 +14156,13 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12779,6 +14238,13 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12803,6 +14269,11 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211001": [
         "spec.azureName"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211001": [
+        "properties.additionalProperties"
       ]
     }
   },
@@ -12846,6 +14317,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [],
+      "v20210601": []
     }
   },
   {
@@ -12888,6 +14363,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [],
+      "v20210601": []
     }
   },
   {
@@ -12930,6 +14409,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -12972,6 +14455,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -13013,6 +14500,10 @@ export const catalog: readonly CatalogEntry[] = [
       "v20220301": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220301": [],
+      "v20220301": []
     }
   }
 ];

@@ -24,7 +24,7 @@ import type { ProgressReporter } from './progress.ts';
 import { prefetchedResolvers, referenceLookupOf } from './reference-lookup.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
 import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
-import { flagImmutable, whatIf } from './what-if.ts';
+import { flagImmutable, whatIf, withoutWriteOnly } from './what-if.ts';
 
 /** Everything one adopt-check run needs besides the objects. */
 export interface AdoptPlan {
@@ -318,8 +318,9 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       );
       const desired = await desiredArmOf(object, resolvers);
       const [group = '', version = ''] = object.apiVersion.split('/');
-      const immutable =
-        catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
+      const entry = catalog.find((e) => e.group === group && e.kind === object.kind);
+      const immutable = entry?.immutable[version] ?? [];
+      const writeOnly = entry?.writeOnly[version] ?? [];
       // Nothing of a resource being created is a change ARM could refuse as immutable.
       item.desiredFrom = desired.from;
       // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
@@ -335,7 +336,9 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
         item.reason = `ASO cannot send this spec to Azure: ${sent.refused}`;
         item.proposed = false;
       } else {
-        item.changes = body ? flagImmutable(whatIf(sent.body, body), immutable) : whatIf(sent.body, {});
+        item.changes = body
+          ? flagImmutable(withoutWriteOnly(whatIf(sent.body, body), writeOnly), immutable)
+          : whatIf(sent.body, {});
         item.unmapped = desired.unmapped;
       }
     }

@@ -209,3 +209,58 @@ spec:
     });
   });
 });
+
+describe('runAdoptCheck on write-only properties', () => {
+  it('reports no change for a property a PUT sets and Azure never returns, and still reports one it returns', async () => {
+    const groups = `
+apiVersion: resources.azure.com/v1api20200601
+kind: ResourceGroup
+metadata: {name: rg, namespace: ns}
+spec: {location: westus}
+---
+apiVersion: insights.azure.com/v1api20230101
+kind: ActionGroup
+metadata: {name: oncall, namespace: ns}
+spec:
+  owner: {name: rg}
+  location: global
+  groupShortName: oncall
+  enabled: true
+  webhookReceivers:
+    - {name: pager, serviceUri: "https://hooks.example/pager"}
+`;
+    const set = readManifests({ files: ['-'], recursive: false, readStdin: () => groups });
+    const report = await runAdoptCheck(set, {
+      client: undefined,
+      defaultNamespace: 'default',
+      operatorNamespace: 'azureserviceoperator-system',
+      subscription: sub,
+      credential: 'local',
+      concurrency: 2,
+      mapBounded,
+      readerOf: async () => ({
+        list: async () => ({ state: 'error', message: 'no listing in this test' }),
+        async get(id: string): Promise<ArmLookup> {
+          if (id.includes('/actionGroups/'))
+            // As ARM answers: the receiver's URI is write-only, so the GET leaves it out.
+            return {
+              state: 'found',
+              body: {
+                location: 'Global',
+                properties: {
+                  groupShortName: 'oncall',
+                  enabled: false,
+                  webhookReceivers: [{ name: 'pager' }],
+                },
+              },
+            };
+          return { state: 'found', body: { location: 'westus' } };
+        },
+      }),
+    });
+    expect(report.items.find((i) => i.name === 'oncall')).toMatchObject({
+      outcome: 'adopt-manage',
+      changes: [{ path: 'properties.enabled', from: false, to: true }],
+    });
+  });
+});
