@@ -145,7 +145,8 @@ function same(a: unknown, b: unknown): boolean {
 /**
  * The changes applying `desired` would make to `actual`, only over the properties the spec sets (what
  * the spec leaves out, ARM keeps), except `tags`: the operator PUTs the spec's tags as the whole set, so a
- * tag the resource has and the spec lacks is removed. Keys match case-insensitively and strings without
+ * tag the resource has and the spec lacks is removed, all of them when the spec sets none (the PUT then
+ * carries no tags, and ARM's PUT replaces the resource's). Keys match case-insensitively and strings without
  * regard to case (a location `westus` is `West US`'s `westus`), as ARM treats them. A list of the same
  * length compares element by element, by the same rules, so what Azure adds to each element (its `id`,
  * `provisioningState`, defaults) is not a change (`properties.ipRules[0].value`); a list of another length
@@ -163,6 +164,11 @@ export function whatIf(
     const from = lookup(actual, key);
     changes.push(...changesOf(to, from, path));
     if (path === 'tags' && isRecord(to) && isRecord(from)) changes.push(...removedTags(to, from));
+  }
+  // A body without tags puts an empty tag set: every tag the resource has goes.
+  if (prefix === '' && !Object.keys(desired).some((key) => key.toLowerCase() === 'tags')) {
+    const held = lookup(actual, 'tags');
+    if (isRecord(held)) changes.push(...removedTags({}, held));
   }
   return changes;
 }

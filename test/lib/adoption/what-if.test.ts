@@ -45,6 +45,13 @@ describe('whatIf', () => {
   it('reports a property Azure lacks as from null', () => {
     expect(whatIf({ tags: { a: 'b' } }, {})).toEqual([{ path: 'tags', from: null, to: { a: 'b' } }]);
   });
+  it('reports every tag the resource has as removed when the body sets none: the PUT carries an empty set', () => {
+    expect(whatIf({ location: 'westus' }, { location: 'westus', tags: { owner: 'x' } })).toEqual([
+      { path: 'tags.owner', from: 'x', to: null },
+    ]);
+    expect(whatIf({ location: 'westus' }, { location: 'westus', tags: {} })).toEqual([]);
+    expect(whatIf({ properties: { a: 1 } }, { properties: { a: 1, tags: { inner: 'kept' } } })).toEqual([]);
+  });
   it('reports a tag the resource has and the spec lacks as removed: the PUT replaces the tag set', () => {
     expect(
       whatIf({ tags: { env: 'prod', Team: 'a' } }, { tags: { team: 'a', owner: 'x' }, properties: { p: 1 } }),
