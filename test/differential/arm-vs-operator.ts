@@ -70,9 +70,9 @@ async function randomObjects(
 /**
  * `value` with every reference made one the operator's admission accepts, so that random objects reach
  * ConvertToARM instead of stopping at a reference no cluster could hold: a resource reference keeps its ARM
- * ID alone, or else gets a group, kind and name; a secret, secret map or config map reference gets a name
- * and key. Which objects are references is told by their keys (`armId`, or `group` and `kind`; exactly
- * `name` and `key`), as the random drawing gives them all their keys or none.
+ * ID alone (a well-known reference its well-known name alone), or else gets a group, kind and name; a secret, secret map or config map reference gets a name
+ * and key. Which objects are references is told by their keys (only a reference's, with `armId`, `group`
+ * or `wellKnownName` among them; exactly `name` and `key`).
  */
 function validReferences(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(validReferences);
@@ -81,7 +81,14 @@ function validReferences(value: unknown): unknown {
     Object.entries(value).map(([key, inner]) => [key, validReferences(inner)]),
   ) as Record<string, unknown>;
   const keys = Object.keys(object).sort().join();
-  if ('armId' in object || ('group' in object && 'kind' in object)) {
+  const referenceKeys = ['armId', 'group', 'kind', 'name', 'wellKnownName'];
+  const reference =
+    Object.keys(object).every((key) => referenceKeys.includes(key)) &&
+    ('armId' in object || 'group' in object || 'wellKnownName' in object);
+  if (reference) {
+    // A well-known reference names its resource one way: by well-known name, ARM ID, or group, kind and name.
+    if (typeof object.wellKnownName === 'string' && object.wellKnownName !== '')
+      return { wellKnownName: object.wellKnownName };
     if (typeof object.armId === 'string' && object.armId !== '') return { armId: object.armId };
     return { group: object.group || 'g.azure.com', kind: object.kind || 'K', name: object.name || 'n' };
   }
