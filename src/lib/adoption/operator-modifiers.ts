@@ -5,9 +5,10 @@ import type { ManifestObject } from '../manifests/read.ts';
 /**
  * The ARM body after the operator's hand-written changes to what ConvertToARM made, for the kinds whose
  * extension changes it before the PUT; `refused` when the operator's change itself fails (its reconcile
- * then fails before any PUT). Other kinds come back as they are.
+ * then fails before any PUT). Other kinds come back as they are. `note` says what else the operator does
+ * in Azure on the way (purging a soft-deleted key vault).
  */
-export type ModifiedBody = { body: Record<string, unknown> } | { refused: string };
+export type ModifiedBody = { body: Record<string, unknown>; note?: string } | { refused: string };
 
 /** The API version the operator's role definition client lists with (armauthorization v2). */
 const roleDefinitionsApiVersion = '2022-04-01';
@@ -80,10 +81,76 @@ async function roleAssignmentBody(
   };
 }
 
+/** The API version the operator's key vault client reads deleted vaults with (armkeyvault v1.5.0). */
+const deletedVaultsApiVersion = '2024-11-01';
+
+/** The resource group an ARM ID lies in, lower-cased; undefined outside one. */
+function resourceGroupOf(id: string): string | undefined {
+  return /\/resourceGroups\/([^/]+)/i.exec(id)?.[1]?.toLowerCase();
+}
+
+/**
+ * A key vault's `createMode` as the operator's extension sends it (ASO v2.20.0 `VaultExtension`): it asks
+ * ARM for a soft-deleted vault of the same name in the vault's location; `createOrRecover` becomes
+ * `recover` when there is one (in the same resource group, else the reconcile fails) and `default` when
+ * there is none; `purgeThenCreate` becomes `default`, after the operator purges any such vault.
+ */
+async function vaultBody(
+  body: Record<string, unknown>,
+  armId: string,
+  reader: ArmReader,
+): Promise<ModifiedBody> {
+  const properties = isObject(body.properties) ? body.properties : undefined;
+  const mode = properties?.createMode;
+  if (mode !== 'createOrRecover' && mode !== 'purgeThenCreate') return { body };
+  const withMode = (createMode: string) => ({ ...body, properties: { ...properties, createMode } });
+  const name = String(body.name ?? '');
+  const location = typeof body.location === 'string' ? body.location : '';
+  if (location === '')
+    return mode === 'purgeThenCreate'
+      ? { refused: `spec.location: needed to purge a soft-deleted vault ${name}, and not set` }
+      : { refused: `spec.location: needed to look for a soft-deleted vault ${name}, and not set` };
+  const subscription = /^\/subscriptions\/([^/]+)/i.exec(armId)?.[1] ?? '';
+  const deleted = await reader.get(
+    `/subscriptions/${subscription}/providers/Microsoft.KeyVault/locations/${location}/deletedVaults/${name}`,
+    deletedVaultsApiVersion,
+  );
+  if (mode === 'purgeThenCreate') {
+    if (deleted.state === 'found')
+      return {
+        body: withMode('default'),
+        note: `ASO purges the soft-deleted key vault ${name} in ${location} first (createMode purgeThenCreate): its keys, secrets and certificates are gone for good`,
+      };
+    if (deleted.state === 'not-found') return { body: withMode('default') };
+    // The operator goes on as if there were none when it cannot tell.
+    return {
+      body: withMode('default'),
+      note: `cannot tell whether a soft-deleted key vault ${name} exists (${deleted.message}); ASO would purge one first`,
+    };
+  }
+  if (deleted.state === 'not-found') return { body: withMode('default') };
+  if (deleted.state !== 'found')
+    return {
+      refused: `cannot tell whether a soft-deleted key vault ${name} exists, which createOrRecover needs: ${deleted.message}`,
+    };
+  const deletedProperties = isObject(deleted.body.properties) ? deleted.body.properties : {};
+  const was =
+    typeof deletedProperties.vaultId === 'string' ? resourceGroupOf(deletedProperties.vaultId) : undefined;
+  const now = resourceGroupOf(armId);
+  if (was !== undefined && was !== now)
+    return {
+      refused: `cannot recover key vault ${name}: it was deleted from resource group ${was}, not ${now ?? '(none)'}`,
+    };
+  return {
+    body: withMode('recover'),
+    note: `ASO recovers the soft-deleted key vault ${name} (createMode createOrRecover)`,
+  };
+}
+
 /**
  * The body the operator PUTs for `object`, from the one ConvertToARM makes: its extensions' changes
- * applied where kubectl-aso knows them (RoleAssignment's well-known role names, read from ARM with the
- * same reader as the resource). Exists so that the what-if compares Azure with the body really sent.
+ * applied where kubectl-aso knows them (RoleAssignment's well-known role names, a key vault's create
+ * mode; each read from ARM with the same reader as the resource). Exists so that the what-if compares Azure with the body really sent.
  */
 export function operatorModifiedBody(
   object: ManifestObject,
@@ -93,5 +160,7 @@ export function operatorModifiedBody(
 ): Promise<ModifiedBody> {
   if (object.kind === 'RoleAssignment' && object.apiVersion.startsWith('authorization.azure.com/'))
     return roleAssignmentBody(object, body, armId, reader);
+  if (object.kind === 'Vault' && object.apiVersion.startsWith('keyvault.azure.com/'))
+    return vaultBody(body, armId, reader);
   return Promise.resolve({ body });
 }

@@ -310,7 +310,10 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       item.reason = `${item.reason}; reconcile-policy skip: the operator only reads it, so nothing is sent${gone ? ' (the resource is missing in Azure)' : ''}`;
     else if (gone)
       item.reason = `${item.reason}; the resource is missing in Azure: the next reconcile creates it again`;
-    if ((body || gone) && !onlyRead) {
+    // A resource the operator will create gets no what-if, but what its PUT needs is checked all the same:
+    // a spec it cannot send, and what its extensions do in Azure first (a soft-deleted vault purged).
+    const creates = decided.outcome === 'create';
+    if ((body || gone || creates) && !onlyRead) {
       const resolvers = await prefetchedResolvers(
         (found) => desiredArmOf(object, found),
         references,
@@ -322,7 +325,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       const immutable = entry?.immutable[version] ?? [];
       const writeOnly = entry?.writeOnly[version] ?? [];
       // Nothing of a resource being created is a change ARM could refuse as immutable.
-      item.desiredFrom = desired.from;
+      if (!creates) item.desiredFrom = desired.from;
       // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
       const sent: ModifiedBody =
         desired.refused !== undefined
@@ -336,10 +339,13 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
         item.reason = `ASO cannot send this spec to Azure: ${sent.refused}`;
         item.proposed = false;
       } else {
-        item.changes = body
-          ? flagImmutable(withoutWriteOnly(whatIf(sent.body, body), writeOnly), immutable)
-          : whatIf(sent.body, {});
-        item.unmapped = desired.unmapped;
+        if (sent.note !== undefined) item.reason = `${item.reason}; ${sent.note}`;
+        if (!creates) {
+          item.changes = body
+            ? flagImmutable(withoutWriteOnly(whatIf(sent.body, body), writeOnly), immutable)
+            : whatIf(sent.body, {});
+          item.unmapped = desired.unmapped;
+        }
       }
     }
     plan.progress?.(++answered, set.objects.length);

@@ -6,9 +6,10 @@ import type { AdoptReport } from '../../src/lib/adoption/report.ts';
 import { type ArmEmulator, startArmEmulator } from '../fixtures/arm-emulator/index.ts';
 import { runCli } from '../fixtures/cli.ts';
 
-// A RoleAssignment naming its role by well-known name: the operator's extension swaps the name for the
-// built-in role's ID before the PUT, listing ARM's role definitions once; adopt-check does the same through
-// the real @azure/arm-resources client in the built plugin, against the emulator. No cluster.
+// The operator's extensions that change the body before the PUT, by asking ARM: a RoleAssignment's
+// well-known role name becomes the built-in role's ID (from ARM's role definitions, listed once); a key
+// vault's create mode depends on a soft-deleted vault of its name. adopt-check does the same through the
+// real @azure/arm-resources client in the built plugin, against the emulator. No cluster.
 
 const sub = '44444444-4444-4444-4444-444444444444';
 const rgId = `/subscriptions/${sub}/resourceGroups/rg-roles`;
@@ -21,6 +22,13 @@ const same = '00000000-0000-0000-0000-0000000000a1';
 const other = '00000000-0000-0000-0000-0000000000a2';
 const unknownRole = '00000000-0000-0000-0000-0000000000a3';
 const customRole = '00000000-0000-0000-0000-0000000000a4';
+const deletedVault = (name: string, group = rgId) => ({
+  id: `/subscriptions/${sub}/providers/Microsoft.KeyVault/locations/westus/deletedVaults/${name}`,
+  apiVersion: '2024-11-01',
+  body: {
+    properties: { vaultId: `${group}/providers/Microsoft.KeyVault/vaults/${name}`, location: 'westus' },
+  },
+});
 
 let emulator: ArmEmulator;
 let report: AdoptReport | undefined;
@@ -40,6 +48,20 @@ beforeAll(async () => {
       { id: assignmentId(other), ...held(contributor) },
       { id: assignmentId(unknownRole), ...held(contributor) },
       { id: assignmentId(customRole), ...held(contributor) },
+      // The location a deleted vault is listed under, which ARM always has.
+      {
+        id: `/subscriptions/${sub}/providers/Microsoft.KeyVault/locations/westus`,
+        apiVersion: '2024-11-01',
+        body: {},
+      },
+      deletedVault('kv-deleted'),
+      deletedVault('kv-moved', `/subscriptions/${sub}/resourceGroups/rg-elsewhere`),
+      deletedVault('kv-purge'),
+      {
+        id: `${rgId}/providers/Microsoft.KeyVault/vaults/kv-live`,
+        apiVersion: '2023-07-01',
+        body: { location: 'westus', properties: { createMode: 'default', tenantId: 't-1' } },
+      },
     ],
   });
   const assignment = (name: string, azureName: string, wellKnownName: string) =>
@@ -54,6 +76,17 @@ beforeAll(async () => {
         roleDefinitionReference: { wellKnownName },
       },
     });
+  const vault = (name: string, createMode: string) =>
+    JSON.stringify({
+      apiVersion: 'keyvault.azure.com/v1api20230701',
+      kind: 'Vault',
+      metadata: { name, namespace: 'default' },
+      spec: {
+        owner: { armId: rgId },
+        location: 'westus',
+        properties: { createMode, tenantId: 't-1' },
+      },
+    });
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'adopt-roles-')), 'roles.yaml');
   writeFileSync(
     file,
@@ -64,6 +97,11 @@ beforeAll(async () => {
       assignment('no-such-role', unknownRole, 'Chief Tea Officer'),
       // A custom role of that name is no built-in role: the operator only looks those up.
       assignment('custom-role', customRole, 'reader (custom)'),
+      vault('kv-deleted', 'createOrRecover'),
+      vault('kv-fresh', 'createOrRecover'),
+      vault('kv-moved', 'createOrRecover'),
+      vault('kv-purge', 'purgeThenCreate'),
+      vault('kv-live', 'createOrRecover'),
     ].join('\n---\n'),
   );
   const run = await runCli(
@@ -109,6 +147,43 @@ describe('adopt-check on RoleAssignments with well-known role names', () => {
       '2',
       '4',
     ]);
+    expect(emulator.requests().filter((r) => r.method !== 'GET' && r.method !== 'POST')).toEqual([]);
+  });
+});
+
+describe('adopt-check on key vaults with a create mode the operator decides in Azure', () => {
+  const item = (name: string) => report?.items.find((i) => i.name === name);
+
+  it('recovers a soft-deleted vault of the name, and says so', () => {
+    expect(item('kv-deleted')).toMatchObject({
+      outcome: 'create',
+      reason: expect.stringContaining('ASO recovers the soft-deleted key vault kv-deleted'),
+    });
+    expect(item('kv-fresh')?.outcome).toBe('create');
+    expect(item('kv-fresh')?.reason).not.toContain('soft-deleted');
+  });
+
+  it('answers unknown when the soft-deleted vault was in another resource group, as the reconcile fails', () => {
+    expect(item('kv-moved')).toMatchObject({
+      outcome: 'unknown',
+      reason: expect.stringContaining('it was deleted from resource group rg-elsewhere, not rg-roles'),
+    });
+  });
+
+  it('warns that purgeThenCreate purges the soft-deleted vault for good', () => {
+    expect(item('kv-purge')?.reason).toContain(
+      'ASO purges the soft-deleted key vault kv-purge in westus first',
+    );
+  });
+
+  it('sends createMode default for a vault that exists: no change where Azure holds default', () => {
+    expect(item('kv-live')).toMatchObject({ outcome: 'adopt-manage', changes: [] });
+  });
+
+  it('only reads: the deleted vaults are looked up with the API version the operator uses', () => {
+    const lookups = emulator.requests().filter((r) => r.path.includes('/deletedVaults/'));
+    expect(lookups.length).toBe(5);
+    for (const r of lookups) expect(r.path).toContain('api-version=2024-11-01');
     expect(emulator.requests().filter((r) => r.method !== 'GET' && r.method !== 'POST')).toEqual([]);
   });
 });
