@@ -22,12 +22,20 @@ describe('the round-trip comparison', () => {
   it('expects the unknown keys of a typed object in its bag, and its typed properties in their fields', () => {
     const expected = typed({ a: 1, zz: { b: [1] } }, ['a', '$propertyBag']);
     expect(difference({ a: 1, $propertyBag: { Zz: '{"b":[1]}' } }, expected)).toBeUndefined();
-    expect(difference({ a: 1, zz: { b: [1] } }, expected)).toBe('$.$propertyBag');
+    // A bag on one side only is compared entry by entry, as the other side's empty one.
+    expect(difference({ a: 1, zz: { b: [1] } }, expected)).toBe('$.$propertyBag["Zz"]');
     expect(difference({ $propertyBag: { A: '1', Zz: '{"b":[1]}' } }, expected)).toBe('$.$propertyBag["A"]');
     expect(difference({ a: 1, $propertyBag: { Zz: '{"b":[2]}' } }, expected)).toBe(
       '$.$propertyBag["Zz"].B[0]',
     );
-    expect(difference({}, typed({ zz: undefined }, []))).toBe('$.$propertyBag');
+    expect(difference({}, typed({ zz: undefined }, []))).toBe('$.$propertyBag["Zz"]');
+  });
+
+  it('takes a bag of Go empty values on one side for none: the operator never stashes an empty list', () => {
+    expect(difference({ a: 1 }, typed({ a: 1, zz: [] }, ['a', '$propertyBag']))).toBeUndefined();
+    expect(difference({ a: 1 }, typed({ a: 1, zz: [1] }, ['a', '$propertyBag']))).toBe(
+      '$.$propertyBag["Zz"]',
+    );
   });
 
   it('compares objects of unknown type strictly, bag entries parsed', () => {
