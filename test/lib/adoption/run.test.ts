@@ -36,6 +36,20 @@ kind: ConfigMap
 metadata: {name: cm}
 `;
 
+/** adopt-check over `manifests` with the local credential and no cluster, ARM answering through `get`. */
+function checkWithoutCluster(manifests: string, get: (id: string) => Promise<ArmLookup>) {
+  return runAdoptCheck(readManifests({ files: ['-'], recursive: false, readStdin: () => manifests }), {
+    client: undefined,
+    defaultNamespace: 'default',
+    operatorNamespace: 'azureserviceoperator-system',
+    subscription: sub,
+    credential: 'local',
+    concurrency: 2,
+    mapBounded,
+    readerOf: async () => ({ list: async () => ({ state: 'error', message: 'no listing here' }), get }),
+  });
+}
+
 describe('runAdoptCheck without a cluster (local credential, fake ARM)', () => {
   it('answers each object and never writes', async () => {
     const set = readManifests({ files: ['-'], recursive: false, readStdin: () => yaml });
@@ -160,39 +174,26 @@ spec:
   actions:
     - urlRedirect: {name: UrlRedirect, parameters: {redirectType: Moved, typeName: DeliveryRuleUrlRedirectActionParameters}}
 `;
-    const set = readManifests({ files: ['-'], recursive: false, readStdin: () => rules });
-    const report = await runAdoptCheck(set, {
-      client: undefined,
-      defaultNamespace: 'default',
-      operatorNamespace: 'azureserviceoperator-system',
-      subscription: sub,
-      credential: 'local',
-      concurrency: 2,
-      mapBounded,
-      readerOf: async () => ({
-        list: async () => ({ state: 'error', message: 'no listing in this test' }),
-        async get(id: string): Promise<ArmLookup> {
-          if (id.includes('/rules/'))
-            return {
-              state: 'found',
-              body: {
-                properties: {
-                  order: 2,
-                  actions: [
-                    {
-                      name: 'UrlRedirect',
-                      parameters: {
-                        redirectType: 'Found',
-                        typeName: 'DeliveryRuleUrlRedirectActionParameters',
-                      },
-                    },
-                  ],
+    const report = await checkWithoutCluster(rules, async (id) => {
+      if (id.includes('/rules/'))
+        return {
+          state: 'found',
+          body: {
+            properties: {
+              order: 2,
+              actions: [
+                {
+                  name: 'UrlRedirect',
+                  parameters: {
+                    redirectType: 'Found',
+                    typeName: 'DeliveryRuleUrlRedirectActionParameters',
+                  },
                 },
-              },
-            };
-          return { state: 'found', body: { location: 'westus' } };
-        },
-      }),
+              ],
+            },
+          },
+        };
+      return { state: 'found', body: { location: 'westus' } };
     });
     const by = (name: string) => report.items.find((i) => i.name === name);
     expect(by('broken')).toMatchObject({
@@ -229,34 +230,21 @@ spec:
   webhookReceivers:
     - {name: pager, serviceUri: "https://hooks.example/pager"}
 `;
-    const set = readManifests({ files: ['-'], recursive: false, readStdin: () => groups });
-    const report = await runAdoptCheck(set, {
-      client: undefined,
-      defaultNamespace: 'default',
-      operatorNamespace: 'azureserviceoperator-system',
-      subscription: sub,
-      credential: 'local',
-      concurrency: 2,
-      mapBounded,
-      readerOf: async () => ({
-        list: async () => ({ state: 'error', message: 'no listing in this test' }),
-        async get(id: string): Promise<ArmLookup> {
-          if (id.includes('/actionGroups/'))
-            // As ARM answers: the receiver's URI is write-only, so the GET leaves it out.
-            return {
-              state: 'found',
-              body: {
-                location: 'Global',
-                properties: {
-                  groupShortName: 'oncall',
-                  enabled: false,
-                  webhookReceivers: [{ name: 'pager' }],
-                },
-              },
-            };
-          return { state: 'found', body: { location: 'westus' } };
-        },
-      }),
+    const report = await checkWithoutCluster(groups, async (id): Promise<ArmLookup> => {
+      if (id.includes('/actionGroups/'))
+        // As ARM answers: the receiver's URI is write-only, so the GET leaves it out.
+        return {
+          state: 'found',
+          body: {
+            location: 'Global',
+            properties: {
+              groupShortName: 'oncall',
+              enabled: false,
+              webhookReceivers: [{ name: 'pager' }],
+            },
+          },
+        };
+      return { state: 'found', body: { location: 'westus' } };
     });
     expect(report.items.find((i) => i.name === 'oncall')).toMatchObject({
       outcome: 'adopt-manage',
