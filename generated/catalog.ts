@@ -44,10 +44,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230301": [],
-      "v20230301": []
     }
   },
   {
@@ -90,10 +86,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210401": [],
-      "v20210401": []
     }
   },
   {
@@ -180,50 +172,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [
-        "properties.apiType",
-        "properties.format",
-        "properties.translateRequiredQueryParameters",
-        "properties.value",
-        "properties.wsdlSelector"
-      ],
-      "v20230501preview": [
-        "properties.apiType",
-        "properties.format",
-        "properties.translateRequiredQueryParameters",
-        "properties.value",
-        "properties.wsdlSelector"
-      ],
-      "v1api20220801": [
-        "properties.apiType",
-        "properties.format",
-        "properties.translateRequiredQueryParameters",
-        "properties.value",
-        "properties.wsdlSelector"
-      ],
-      "v20220801": [
-        "properties.apiType",
-        "properties.format",
-        "properties.translateRequiredQueryParameters",
-        "properties.value",
-        "properties.wsdlSelector"
-      ],
-      "v1api20240501": [
-        "properties.apiType",
-        "properties.format",
-        "properties.translateRequiredQueryParameters",
-        "properties.value",
-        "properties.wsdlSelector"
-      ],
-      "v20240501": [
-        "properties.apiType",
-        "properties.format",
-        "properties.translateRequiredQueryParameters",
-        "properties.value",
-        "properties.wsdlSelector"
-      ]
     }
   },
   {
@@ -255,9 +203,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -289,9 +234,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -378,14 +320,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -472,14 +406,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -566,14 +492,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -660,14 +578,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -754,14 +664,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -793,9 +695,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -827,9 +726,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -861,9 +757,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -950,14 +843,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1039,14 +924,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1133,14 +1010,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1227,14 +1096,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1321,14 +1182,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1360,9 +1213,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -1444,14 +1294,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1538,14 +1380,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1577,9 +1411,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -1610,11 +1441,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v20240501": [
-        "properties.provisioningState"
       ]
     }
   },
@@ -1647,9 +1473,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -1681,9 +1504,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240501": []
     }
   },
   {
@@ -1770,14 +1590,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
     }
   },
   {
@@ -1808,12 +1620,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v20240501": [
-        "properties.appType",
-        "properties.confirmation"
       ]
     }
   },
@@ -1879,12 +1685,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20240301": [],
-      "v1api20250101": [],
-      "v20250101": []
     }
   },
   {
@@ -1949,12 +1749,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20240301": [],
-      "v1api20250101": [],
-      "v20250101": []
     }
   },
   {
@@ -2019,12 +1813,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20240301": [],
-      "v1api20250101": [],
-      "v20250101": []
     }
   },
   {
@@ -2089,12 +1877,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20240301": [],
-      "v1api20250101": [],
-      "v20250101": []
     }
   },
   {
@@ -2148,11 +1930,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220501": [],
-      "v20220501": [],
-      "v20240601": []
     }
   },
   {
@@ -2184,9 +1961,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240601": []
     }
   },
   {
@@ -2218,9 +1992,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240601": []
     }
   },
   {
@@ -2252,9 +2023,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20240601": []
     }
   },
   {
@@ -2296,10 +2064,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.principalId",
         "spec.roleDefinitionReference"
       ]
-    },
-    "writeOnly": {
-      "v1api20200801preview": [],
-      "v1api20220401": []
     }
   },
   {
@@ -2326,9 +2090,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220401": []
     }
   },
   {
@@ -2382,11 +2143,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210101": [],
-      "v20210101": [],
-      "v20240701": []
     }
   },
   {
@@ -2451,12 +2207,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
     }
   },
   {
@@ -2488,9 +2238,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20241101": []
     }
   },
   {
@@ -2522,9 +2269,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20241101": []
     }
   },
   {
@@ -2578,11 +2322,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210301": [],
-      "v1api20230701": [],
-      "v1api20250401": []
     }
   },
   {
@@ -2636,11 +2375,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210301": [],
-      "v1api20230701": [],
-      "v1api20250401": []
     }
   },
   {
@@ -2672,9 +2406,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250401": []
     }
   },
   {
@@ -2739,12 +2470,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
     }
   },
   {
@@ -2809,12 +2534,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
     }
   },
   {
@@ -2876,12 +2595,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20241101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
     }
   },
   {
@@ -2913,9 +2626,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -2947,9 +2657,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -2981,9 +2688,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -3015,9 +2719,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -3060,10 +2761,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210601": [],
-      "v1api20230501": []
     }
   },
   {
@@ -3095,9 +2792,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210601": []
     }
   },
   {
@@ -3129,9 +2823,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -3163,9 +2854,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -3197,9 +2885,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -3231,9 +2916,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -3265,9 +2947,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": []
     }
   },
   {
@@ -3299,9 +2978,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250601": []
     }
   },
   {
@@ -3333,9 +3009,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250601": []
     }
   },
   {
@@ -3367,9 +3040,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250601": []
     }
   },
   {
@@ -3401,9 +3071,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20230401": []
     }
   },
   {
@@ -3435,9 +3102,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20230401": []
     }
   },
   {
@@ -3469,9 +3133,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20230401": []
     }
   },
   {
@@ -3503,9 +3164,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20230401": []
     }
   },
   {
@@ -3548,10 +3206,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20241101": [],
-      "v20241101": []
     }
   },
   {
@@ -3594,10 +3248,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250401": [],
-      "v20250401": []
     }
   },
   {
@@ -3640,10 +3290,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250401": [],
-      "v20250401": []
     }
   },
   {
@@ -3708,12 +3354,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200930": [],
-      "v20200930": [],
-      "v1api20240302": [],
-      "v20240302": []
     }
   },
   {
@@ -3756,10 +3396,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240302": [],
-      "v20240302": []
     }
   },
   {
@@ -3824,12 +3460,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220702": [],
-      "v20220702": [],
-      "v1api20240302": [],
-      "v20240302": []
     }
   },
   {
@@ -3894,12 +3524,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210701": [],
-      "v20210701": [],
-      "v1api20220301": [],
-      "v20220301": []
     }
   },
   {
@@ -3964,12 +3588,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200930": [],
-      "v20200930": [],
-      "v1api20240302": [],
-      "v20240302": []
     }
   },
   {
@@ -4034,12 +3652,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v20201201": [],
-      "v1api20220301": [],
-      "v20220301": []
     }
   },
   {
@@ -4104,12 +3716,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v20201201": [],
-      "v1api20220301": [],
-      "v20220301": []
     }
   },
   {
@@ -4174,12 +3780,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v20201201": [],
-      "v1api20220301": [],
-      "v20220301": []
     }
   },
   {
@@ -4244,12 +3844,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v20201201": [],
-      "v1api20220301": [],
-      "v20220301": []
     }
   },
   {
@@ -4281,9 +3875,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211001": []
     }
   },
   {
@@ -4326,10 +3917,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210901": [],
-      "v1api20230701": []
     }
   },
   {
@@ -4361,9 +3948,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230701": []
     }
   },
   {
@@ -4395,9 +3979,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250301": []
     }
   },
   {
@@ -4429,9 +4010,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250301": []
     }
   },
   {
@@ -4463,9 +4041,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250301": []
     }
   },
   {
@@ -4497,9 +4072,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250301": []
     }
   },
   {
@@ -4531,9 +4103,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250301": []
     }
   },
   {
@@ -4587,11 +4156,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20251002preview": [],
-      "v1api20240901": [],
-      "v1api20250801": []
     }
   },
   {
@@ -4645,11 +4209,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20251002preview": [],
-      "v1api20240901": [],
-      "v1api20250801": []
     }
   },
   {
@@ -4703,11 +4262,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20251002preview": [],
-      "v1api20240901": [],
-      "v1api20250801": []
     }
   },
   {
@@ -4761,11 +4315,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20251002preview": [],
-      "v1api20240901": [],
-      "v1api20250801": []
     }
   },
   {
@@ -4808,10 +4357,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180601": [],
-      "v20180601": []
     }
   },
   {
@@ -4854,10 +4399,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230101": [],
-      "v1api20231101": []
     }
   },
   {
@@ -4889,9 +4430,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20231101": []
     }
   },
   {
@@ -4934,10 +4472,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230101": [],
-      "v1api20231101": []
     }
   },
   {
@@ -4969,9 +4503,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180601": []
     }
   },
   {
@@ -5003,9 +4534,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180601": []
     }
   },
   {
@@ -5036,11 +4564,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20180601": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20180601": [
-        "properties"
       ]
     }
   },
@@ -5150,16 +4673,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20210501": [],
-      "v20210501": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
     }
   },
   {
@@ -5261,16 +4774,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20241230": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20220101": [],
-      "v20220101": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
     }
   },
   {
@@ -5379,16 +4882,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20220101": [],
-      "v20220101": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
     }
   },
   {
@@ -5497,16 +4990,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20210501": [],
-      "v20210501": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
     }
   },
   {
@@ -5615,16 +5098,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20210501": [],
-      "v20210501": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
     }
   },
   {
@@ -5773,16 +5246,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.delegatedSubnetResourceReference",
         "spec.network.privateDnsZoneArmResourceReference"
       ]
-    },
-    "writeOnly": {
-      "v1api20220120preview": [],
-      "v1api20230601preview": [],
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20240801": [],
-      "v20250801": []
     }
   },
   {
@@ -5814,9 +5277,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20250801": []
     }
   },
   {
@@ -5858,10 +5318,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250801": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240801": [],
-      "v20250801": []
     }
   },
   {
@@ -5904,10 +5360,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240801": [],
-      "v20250801": []
     }
   },
   {
@@ -6016,16 +5468,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220120preview": [],
-      "v1api20230601preview": [],
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20240801": [],
-      "v20250801": []
     }
   },
   {
@@ -6150,16 +5592,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.charset",
         "spec.collation"
       ]
-    },
-    "writeOnly": {
-      "v1api20220120preview": [],
-      "v1api20230601preview": [],
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20240801": [],
-      "v20250801": []
     }
   },
   {
@@ -6268,16 +5700,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220120preview": [],
-      "v1api20230601preview": [],
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20240801": [],
-      "v20250801": []
     }
   },
   {
@@ -6320,10 +5742,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240801": [],
-      "v20250801": []
     }
   },
   {
@@ -6355,9 +5773,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210702": []
     }
   },
   {
@@ -6389,9 +5804,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20251015": []
     }
   },
   {
@@ -6423,9 +5835,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v20251015": []
     }
   },
   {
@@ -6479,11 +5888,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -6515,9 +5919,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240701": []
     }
   },
   {
@@ -6549,9 +5950,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240701": []
     }
   },
   {
@@ -6605,11 +6003,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -6663,11 +6056,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -6719,11 +6107,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -6775,11 +6158,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -6810,11 +6188,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20240815": [
-        "properties.type"
       ]
     }
   },
@@ -6847,9 +6220,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240815": []
     }
   },
   {
@@ -6903,11 +6273,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -6961,11 +6326,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -7019,17 +6379,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [
-        "properties.options"
-      ],
-      "v1api20231115": [
-        "properties.options"
-      ],
-      "v1api20240815": [
-        "properties.options"
-      ]
     }
   },
   {
@@ -7081,11 +6430,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -7138,17 +6482,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20210515": [
-        "properties.options"
-      ],
-      "v1api20231115": [
-        "properties.options"
-      ],
-      "v1api20240815": [
-        "properties.options"
       ]
     }
   },
@@ -7203,17 +6536,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [
-        "properties.options"
-      ],
-      "v1api20231115": [
-        "properties.options"
-      ],
-      "v1api20240815": [
-        "properties.options"
-      ]
     }
   },
   {
@@ -7265,11 +6587,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -7323,11 +6640,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
     }
   },
   {
@@ -7370,10 +6682,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v20200601": []
     }
   },
   {
@@ -7416,10 +6724,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v20200601": []
     }
   },
   {
@@ -7457,10 +6761,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v20200601": []
     }
   },
   {
@@ -7503,10 +6803,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v20200601": []
     }
   },
   {
@@ -7549,10 +6845,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -7595,10 +6887,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -7641,10 +6929,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -7687,10 +6971,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -7733,10 +7013,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -7767,12 +7043,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20230101": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20230101": [
-        "properties.automationRunbookReceivers[*].serviceUri",
-        "properties.webhookReceivers[*].serviceUri"
       ]
     }
   },
@@ -7805,9 +7075,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201001": []
     }
   },
   {
@@ -7838,11 +7105,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20221001": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20221001": [
-        "properties.notifications[*].webhooks[*].serviceUri"
       ]
     }
   },
@@ -7875,9 +7137,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200202": []
     }
   },
   {
@@ -7920,10 +7179,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230311": [],
-      "v1api20240311": []
     }
   },
   {
@@ -7966,10 +7221,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230311": [],
-      "v1api20240311": []
     }
   },
   {
@@ -8007,10 +7258,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230311": [],
-      "v1api20240311": []
     }
   },
   {
@@ -8037,9 +7284,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210501preview": []
     }
   },
   {
@@ -8071,9 +7315,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180301": []
     }
   },
   {
@@ -8105,9 +7346,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20171001": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20171001": []
     }
   },
   {
@@ -8150,10 +7388,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250101preview": [],
-      "v1api20220615": []
     }
   },
   {
@@ -8196,14 +7430,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501preview": [
-        "properties.Name"
-      ],
-      "v1api20220615": [
-        "properties.Name"
-      ]
     }
   },
   {
@@ -8235,9 +7461,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230601": []
     }
   },
   {
@@ -8280,10 +7503,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210401preview": [],
-      "v1api20230701": []
     }
   },
   {
@@ -8321,10 +7540,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": [],
-      "v1api20241101": []
     }
   },
   {
@@ -8362,10 +7577,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230501": [],
-      "v1api20241101": []
     }
   },
   {
@@ -8410,10 +7621,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.location"
       ]
-    },
-    "writeOnly": {
-      "v1api20230815": [],
-      "v1api20240413": []
     }
   },
   {
@@ -8456,10 +7663,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230815": [],
-      "v1api20240413": []
     }
   },
   {
@@ -8504,10 +7707,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.readWriteDatabase.location"
       ]
-    },
-    "writeOnly": {
-      "v1api20230815": [],
-      "v1api20240413": []
     }
   },
   {
@@ -8539,9 +7738,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240413": []
     }
   },
   {
@@ -8573,9 +7769,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240401": []
     }
   },
   {
@@ -8618,10 +7811,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210701": [],
-      "v1api20240401": []
     }
   },
   {
@@ -8664,10 +7853,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210701": [],
-      "v1api20240401": []
     }
   },
   {
@@ -8710,10 +7895,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210701": [],
-      "v1api20240401": []
     }
   },
   {
@@ -8756,10 +7937,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220131preview": [],
-      "v1api20230131": []
     }
   },
   {
@@ -8802,10 +7979,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20181130": [],
-      "v1api20230131": []
     }
   },
   {
@@ -8837,9 +8010,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230403": []
     }
   },
   {
@@ -8871,9 +8041,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220501": []
     }
   },
   {
@@ -8904,122 +8071,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220701": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20220701": [
-        "properties.authenticationCertificates[*].name",
-        "properties.backendAddressPools[*].name",
-        "properties.backendAddressPools[*].properties.backendAddresses",
-        "properties.backendHttpSettingsCollection[*].name",
-        "properties.backendHttpSettingsCollection[*].properties.affinityCookieName",
-        "properties.backendHttpSettingsCollection[*].properties.authenticationCertificates",
-        "properties.backendHttpSettingsCollection[*].properties.connectionDraining",
-        "properties.backendHttpSettingsCollection[*].properties.cookieBasedAffinity",
-        "properties.backendHttpSettingsCollection[*].properties.hostName",
-        "properties.backendHttpSettingsCollection[*].properties.path",
-        "properties.backendHttpSettingsCollection[*].properties.pickHostNameFromBackendAddress",
-        "properties.backendHttpSettingsCollection[*].properties.port",
-        "properties.backendHttpSettingsCollection[*].properties.probe",
-        "properties.backendHttpSettingsCollection[*].properties.probeEnabled",
-        "properties.backendHttpSettingsCollection[*].properties.protocol",
-        "properties.backendHttpSettingsCollection[*].properties.requestTimeout",
-        "properties.backendHttpSettingsCollection[*].properties.trustedRootCertificates",
-        "properties.backendSettingsCollection[*].name",
-        "properties.backendSettingsCollection[*].properties.hostName",
-        "properties.backendSettingsCollection[*].properties.pickHostNameFromBackendAddress",
-        "properties.backendSettingsCollection[*].properties.port",
-        "properties.backendSettingsCollection[*].properties.probe",
-        "properties.backendSettingsCollection[*].properties.protocol",
-        "properties.backendSettingsCollection[*].properties.timeout",
-        "properties.backendSettingsCollection[*].properties.trustedRootCertificates",
-        "properties.frontendIPConfigurations[*].name",
-        "properties.frontendIPConfigurations[*].properties.privateIPAddress",
-        "properties.frontendIPConfigurations[*].properties.privateIPAllocationMethod",
-        "properties.frontendIPConfigurations[*].properties.privateLinkConfiguration",
-        "properties.frontendIPConfigurations[*].properties.publicIPAddress",
-        "properties.frontendIPConfigurations[*].properties.subnet",
-        "properties.frontendPorts[*].name",
-        "properties.frontendPorts[*].properties.port",
-        "properties.gatewayIPConfigurations[*].name",
-        "properties.gatewayIPConfigurations[*].properties.subnet",
-        "properties.httpListeners[*].name",
-        "properties.httpListeners[*].properties.customErrorConfigurations",
-        "properties.httpListeners[*].properties.firewallPolicy",
-        "properties.httpListeners[*].properties.frontendIPConfiguration",
-        "properties.httpListeners[*].properties.frontendPort",
-        "properties.httpListeners[*].properties.hostName",
-        "properties.httpListeners[*].properties.hostNames",
-        "properties.httpListeners[*].properties.protocol",
-        "properties.httpListeners[*].properties.requireServerNameIndication",
-        "properties.httpListeners[*].properties.sslCertificate",
-        "properties.httpListeners[*].properties.sslProfile",
-        "properties.listeners[*].name",
-        "properties.listeners[*].properties.frontendIPConfiguration",
-        "properties.listeners[*].properties.frontendPort",
-        "properties.listeners[*].properties.protocol",
-        "properties.listeners[*].properties.sslCertificate",
-        "properties.listeners[*].properties.sslProfile",
-        "properties.loadDistributionPolicies[*].name",
-        "properties.loadDistributionPolicies[*].properties.loadDistributionAlgorithm",
-        "properties.loadDistributionPolicies[*].properties.loadDistributionTargets",
-        "properties.privateLinkConfigurations[*].name",
-        "properties.privateLinkConfigurations[*].properties.ipConfigurations",
-        "properties.probes[*].name",
-        "properties.probes[*].properties.host",
-        "properties.probes[*].properties.interval",
-        "properties.probes[*].properties.match",
-        "properties.probes[*].properties.minServers",
-        "properties.probes[*].properties.path",
-        "properties.probes[*].properties.pickHostNameFromBackendHttpSettings",
-        "properties.probes[*].properties.pickHostNameFromBackendSettings",
-        "properties.probes[*].properties.port",
-        "properties.probes[*].properties.protocol",
-        "properties.probes[*].properties.timeout",
-        "properties.probes[*].properties.unhealthyThreshold",
-        "properties.redirectConfigurations[*].name",
-        "properties.redirectConfigurations[*].properties.includePath",
-        "properties.redirectConfigurations[*].properties.includeQueryString",
-        "properties.redirectConfigurations[*].properties.pathRules",
-        "properties.redirectConfigurations[*].properties.redirectType",
-        "properties.redirectConfigurations[*].properties.requestRoutingRules",
-        "properties.redirectConfigurations[*].properties.targetListener",
-        "properties.redirectConfigurations[*].properties.targetUrl",
-        "properties.redirectConfigurations[*].properties.urlPathMaps",
-        "properties.requestRoutingRules[*].name",
-        "properties.requestRoutingRules[*].properties.backendAddressPool",
-        "properties.requestRoutingRules[*].properties.backendHttpSettings",
-        "properties.requestRoutingRules[*].properties.httpListener",
-        "properties.requestRoutingRules[*].properties.loadDistributionPolicy",
-        "properties.requestRoutingRules[*].properties.priority",
-        "properties.requestRoutingRules[*].properties.redirectConfiguration",
-        "properties.requestRoutingRules[*].properties.rewriteRuleSet",
-        "properties.requestRoutingRules[*].properties.ruleType",
-        "properties.requestRoutingRules[*].properties.urlPathMap",
-        "properties.rewriteRuleSets[*].name",
-        "properties.rewriteRuleSets[*].properties.rewriteRules",
-        "properties.routingRules[*].name",
-        "properties.routingRules[*].properties.backendAddressPool",
-        "properties.routingRules[*].properties.backendSettings",
-        "properties.routingRules[*].properties.listener",
-        "properties.routingRules[*].properties.priority",
-        "properties.routingRules[*].properties.ruleType",
-        "properties.sslCertificates[*].name",
-        "properties.sslCertificates[*].properties.keyVaultSecretId",
-        "properties.sslProfiles[*].name",
-        "properties.sslProfiles[*].properties.clientAuthConfiguration",
-        "properties.sslProfiles[*].properties.sslPolicy",
-        "properties.sslProfiles[*].properties.trustedClientCertificates",
-        "properties.trustedClientCertificates[*].name",
-        "properties.trustedRootCertificates[*].name",
-        "properties.trustedRootCertificates[*].properties.keyVaultSecretId",
-        "properties.urlPathMaps[*].name",
-        "properties.urlPathMaps[*].properties.defaultBackendAddressPool",
-        "properties.urlPathMaps[*].properties.defaultBackendHttpSettings",
-        "properties.urlPathMaps[*].properties.defaultLoadDistributionPolicy",
-        "properties.urlPathMaps[*].properties.defaultRedirectConfiguration",
-        "properties.urlPathMaps[*].properties.defaultRewriteRuleSet",
-        "properties.urlPathMaps[*].properties.pathRules"
       ]
     }
   },
@@ -9052,9 +8103,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240101": []
     }
   },
   {
@@ -9096,48 +8144,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250301": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20240301": [
-        "properties.applicationRuleCollections[*].name",
-        "properties.applicationRuleCollections[*].properties.action",
-        "properties.applicationRuleCollections[*].properties.priority",
-        "properties.applicationRuleCollections[*].properties.rules",
-        "properties.ipConfigurations[*].name",
-        "properties.ipConfigurations[*].properties.publicIPAddress",
-        "properties.ipConfigurations[*].properties.subnet",
-        "properties.managementIpConfiguration.name",
-        "properties.managementIpConfiguration.properties.publicIPAddress",
-        "properties.managementIpConfiguration.properties.subnet",
-        "properties.natRuleCollections[*].name",
-        "properties.natRuleCollections[*].properties.action",
-        "properties.natRuleCollections[*].properties.priority",
-        "properties.natRuleCollections[*].properties.rules",
-        "properties.networkRuleCollections[*].name",
-        "properties.networkRuleCollections[*].properties.action",
-        "properties.networkRuleCollections[*].properties.priority",
-        "properties.networkRuleCollections[*].properties.rules"
-      ],
-      "v20250301": [
-        "properties.applicationRuleCollections[*].name",
-        "properties.applicationRuleCollections[*].properties.action",
-        "properties.applicationRuleCollections[*].properties.priority",
-        "properties.applicationRuleCollections[*].properties.rules",
-        "properties.ipConfigurations[*].name",
-        "properties.ipConfigurations[*].properties.publicIPAddress",
-        "properties.ipConfigurations[*].properties.subnet",
-        "properties.managementIpConfiguration.name",
-        "properties.managementIpConfiguration.properties.publicIPAddress",
-        "properties.managementIpConfiguration.properties.subnet",
-        "properties.natRuleCollections[*].name",
-        "properties.natRuleCollections[*].properties.action",
-        "properties.natRuleCollections[*].properties.priority",
-        "properties.natRuleCollections[*].properties.rules",
-        "properties.networkRuleCollections[*].name",
-        "properties.networkRuleCollections[*].properties.action",
-        "properties.networkRuleCollections[*].properties.priority",
-        "properties.networkRuleCollections[*].properties.rules"
       ]
     }
   },
@@ -9192,26 +8198,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": [
-        "properties.ipConfigurations[*].name",
-        "properties.ipConfigurations[*].properties.privateIPAllocationMethod",
-        "properties.ipConfigurations[*].properties.publicIPAddress",
-        "properties.ipConfigurations[*].properties.subnet"
-      ],
-      "v1api20240301": [
-        "properties.ipConfigurations[*].name",
-        "properties.ipConfigurations[*].properties.privateIPAllocationMethod",
-        "properties.ipConfigurations[*].properties.publicIPAddress",
-        "properties.ipConfigurations[*].properties.subnet"
-      ],
-      "v20250301": [
-        "properties.ipConfigurations[*].name",
-        "properties.ipConfigurations[*].properties.privateIPAllocationMethod",
-        "properties.ipConfigurations[*].properties.publicIPAddress",
-        "properties.ipConfigurations[*].properties.subnet"
-      ]
     }
   },
   {
@@ -9243,9 +8229,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": []
     }
   },
   {
@@ -9277,9 +8260,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": []
     }
   },
   {
@@ -9311,9 +8291,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": []
     }
   },
   {
@@ -9345,9 +8322,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": []
     }
   },
   {
@@ -9379,9 +8353,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": []
     }
   },
   {
@@ -9413,9 +8384,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": []
     }
   },
   {
@@ -9447,9 +8415,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9481,9 +8446,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9515,9 +8477,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9549,9 +8508,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9583,9 +8539,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9617,9 +8570,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9651,9 +8601,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9685,9 +8632,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9719,9 +8663,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9753,9 +8694,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180501": []
     }
   },
   {
@@ -9798,10 +8736,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -9844,10 +8778,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -9901,11 +8831,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -9959,11 +8884,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10017,11 +8937,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10075,11 +8990,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10133,11 +9043,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10191,11 +9096,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10227,9 +9127,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20241001": []
     }
   },
   {
@@ -10261,9 +9158,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20241001": []
     }
   },
   {
@@ -10306,10 +9200,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20180901": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10352,10 +9242,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10398,10 +9284,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10444,10 +9326,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10490,10 +9368,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10536,10 +9410,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10582,10 +9452,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10628,10 +9494,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10674,10 +9536,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
     }
   },
   {
@@ -10731,11 +9589,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10789,11 +9642,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10847,11 +9695,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -10904,20 +9747,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250301": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20201101": [
-        "properties.linkedPublicIPAddress",
-        "properties.servicePublicIPAddress"
-      ],
-      "v1api20240301": [
-        "properties.linkedPublicIPAddress",
-        "properties.servicePublicIPAddress"
-      ],
-      "v20250301": [
-        "properties.linkedPublicIPAddress",
-        "properties.servicePublicIPAddress"
       ]
     }
   },
@@ -10972,11 +9801,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -11030,11 +9854,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -11088,11 +9907,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -11123,11 +9937,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220401": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20220401": [
-        "type"
       ]
     }
   },
@@ -11160,11 +9969,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220401": [
-        "type"
-      ]
     }
   },
   {
@@ -11196,11 +10000,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220401": [
-        "type"
-      ]
     }
   },
   {
@@ -11231,11 +10030,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220401": [
         "spec.azureName",
         "spec.owner"
-      ]
-    },
-    "writeOnly": {
-      "v1api20220401": [
-        "type"
       ]
     }
   },
@@ -11290,11 +10084,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -11348,11 +10137,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -11406,11 +10190,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -11464,11 +10243,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
     }
   },
   {
@@ -11500,9 +10274,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240101": []
     }
   },
   {
@@ -11534,9 +10305,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230901": []
     }
   },
   {
@@ -11568,9 +10336,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230901": []
     }
   },
   {
@@ -11602,9 +10367,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230901": []
     }
   },
   {
@@ -11636,9 +10398,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20230901": []
     }
   },
   {
@@ -11681,10 +10440,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210601": [],
-      "v20250701": []
     }
   },
   {
@@ -11711,9 +10466,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20250901": []
     }
   },
   {
@@ -11745,9 +10497,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20231122": []
     }
   },
   {
@@ -11796,11 +10545,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.location"
       ]
-    },
-    "writeOnly": {
-      "v1alpha1api20200601": [],
-      "v1beta20200601": [],
-      "v1api20200601": []
     }
   },
   {
@@ -11843,10 +10587,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v1api20231101": []
     }
   },
   {
@@ -11911,12 +10651,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -11981,12 +10715,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -12051,12 +10779,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -12121,12 +10843,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -12191,12 +10907,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -12261,12 +10971,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
     }
   },
   {
@@ -12298,9 +11002,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240101": []
     }
   },
   {
@@ -12332,9 +11033,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": []
     }
   },
   {
@@ -12366,9 +11064,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": []
     }
   },
   {
@@ -12400,9 +11095,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20240301": []
     }
   },
   {
@@ -12445,10 +11137,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211001": [],
-      "v1api20240301": []
     }
   },
   {
@@ -12482,9 +11170,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12516,9 +11201,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12550,9 +11232,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12584,9 +11263,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12618,9 +11294,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12652,9 +11325,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12688,9 +11358,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.collation"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12722,9 +11389,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12756,9 +11420,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12790,9 +11451,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12824,9 +11482,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12858,9 +11513,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12892,9 +11544,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12926,9 +11575,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12960,9 +11606,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -12994,9 +11637,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -13028,9 +11668,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -13062,9 +11699,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -13096,9 +11730,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -13130,9 +11761,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -13164,9 +11792,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -13198,9 +11823,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20211101": []
     }
   },
   {
@@ -13330,16 +11952,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.dnsEndpointType",
         "spec.isHnsEnabled"
       ]
-    },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -13441,16 +12053,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -13575,16 +12177,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ]
-    },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -13656,13 +12248,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -13738,13 +12323,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -13846,16 +12424,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -13957,16 +12525,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -14075,16 +12633,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -14156,13 +12704,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -14238,13 +12779,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
     }
   },
   {
@@ -14269,11 +12803,6 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211001": [
         "spec.azureName"
-      ]
-    },
-    "writeOnly": {
-      "v1api20211001": [
-        "properties.additionalProperties"
       ]
     }
   },
@@ -14317,10 +12846,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210601": [],
-      "v20210601": []
     }
   },
   {
@@ -14363,10 +12888,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20210601": [],
-      "v20210601": []
     }
   },
   {
@@ -14409,10 +12930,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220301": [],
-      "v20220301": []
     }
   },
   {
@@ -14455,10 +12972,6 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220301": [],
-      "v20220301": []
     }
   },
   {
@@ -14500,10 +13013,6 @@ export const catalog: readonly CatalogEntry[] = [
       "v20220301": [
         "spec.owner"
       ]
-    },
-    "writeOnly": {
-      "v1api20220301": [],
-      "v20220301": []
     }
   }
 ];

@@ -44,9 +44,6 @@ export function emitCatalog(
       immutable: Object.fromEntries(
         pkgs.map((p) => [p.version, immutablePaths(p, p.resources.find((r) => r.kind === k.kind)!.specType)]),
       ),
-      writeOnly: Object.fromEntries(
-        pkgs.map((p) => [p.version, writeOnlyArmPaths(p, p.resources.find((r) => r.kind === k.kind)!)]),
-      ),
     };
   });
   const out: string[] = [tsHeader()];
@@ -91,45 +88,6 @@ function immutablePaths(pkg: PackageDef, typeName: string): string[] {
   };
   walk(typeName, 'spec', new Set());
   return out;
-}
-
-/**
- * The ARM body paths of the spec's write-only properties (`properties.createMode`,
- * `properties.apnsCredential.properties.keyId`), placed where the ARM payload sends them (`x-arm-path`),
- * for each leaf of a oneOf resource alike. A transformed property (a reference, a secret) is left out: it
- * is sent under another name, or never.
- */
-function writeOnlyArmPaths(pkg: PackageDef, resource: PackageDef['resources'][number]): string[] {
-  const out = new Set<string>();
-  const walk = (name: string, prefix: string, seen: Set<string>, top: boolean): void => {
-    const def = pkg.types.get(name);
-    if (def?.kind !== 'object' || seen.has(name)) return;
-    for (const p of def.properties) {
-      if (p.armAs !== undefined || (top && p.arm !== 'root' && p.arm !== 'properties')) continue;
-      // A union is sent as its option, in its place: the option's name is no part of the path.
-      if (def.armOneOf !== undefined) {
-        const option = armContainer(p.type);
-        if (option) walk(option.name, prefix, new Set([...seen, name]), false);
-        continue;
-      }
-      const at = p.armPath ?? (top && p.arm === 'properties' ? `properties.${p.name}` : p.name);
-      const path = prefix === '' ? at : `${prefix}.${at}`;
-      if (p.writeOnly) out.add(path);
-      const inner = armContainer(p.type);
-      if (inner) walk(inner.name, `${path}${inner.suffix}`, new Set([...seen, name]), false);
-    }
-  };
-  const specs = resource.oneOf ? resource.oneOf.map((leaf) => leaf.specType) : [resource.specType];
-  for (const spec of specs) walk(spec, '', new Set(), true);
-  return [...out].sort();
-}
-
-/** The object type a property's value holds, with how the path goes into it (`[*]` a list, `.*` a map). */
-function armContainer(ref: TypeRef): { name: string; suffix: string } | undefined {
-  if (ref.kind === 'object') return { name: ref.name, suffix: '' };
-  if (ref.kind === 'array' && ref.element.kind === 'object') return { name: ref.element.name, suffix: '[*]' };
-  if (ref.kind === 'map' && ref.value.kind === 'object') return { name: ref.value.name, suffix: '.*' };
-  return undefined;
 }
 
 function objectName(ref: TypeRef): { name: string; many: boolean } | undefined {

@@ -74,8 +74,6 @@ export interface PropertyDef extends Bounds {
   readonly readOnly?: boolean | undefined;
   /** ARM's `x-ms-mutability` lacks `update`: the value cannot change after creation. */
   readonly immutable?: boolean | undefined;
-  /** ARM's `x-ms-mutability` lacks `read`: a PUT sets it, and no GET returns it (a create mode, a key). */
-  readonly writeOnly?: boolean | undefined;
   readonly pattern?: string | undefined;
   readonly format?: string | undefined;
   /** Only on the top level of a resource spec or status: where ARM carries the property. */

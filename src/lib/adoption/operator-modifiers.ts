@@ -6,9 +6,13 @@ import type { ManifestObject } from '../manifests/read.ts';
  * The ARM body after the operator's hand-written changes to what ConvertToARM made, for the kinds whose
  * extension changes it before the PUT; `refused` when the operator's change itself fails (its reconcile
  * then fails before any PUT). Other kinds come back as they are. `note` says what else the operator does
- * in Azure on the way (purging a soft-deleted key vault).
+ * in Azure on the way (purging a soft-deleted key vault); `unknown` when kubectl-aso could not read what
+ * the operator's change depends on (its own GET failed: the operator's may not).
  */
-export type ModifiedBody = { body: Record<string, unknown>; note?: string } | { refused: string };
+export type ModifiedBody =
+  | { body: Record<string, unknown>; note?: string }
+  | { refused: string }
+  | { unknown: string };
 
 /** The API version the operator's role definition client lists with (armauthorization v2). */
 const roleDefinitionsApiVersion = '2022-04-01';
@@ -27,7 +31,7 @@ function builtInRolesOf(reader: ArmReader): Promise<Map<string, string> | { fail
       .then((listing) => {
         if (listing.state !== 'listed')
           return {
-            failed: `cannot list Azure's built-in role definitions: ${'message' in listing ? listing.message : listing.code}`,
+            failed: `could not list Azure's built-in role definitions: ${'message' in listing ? listing.message : listing.code}`,
           };
         const out = new Map<string, string>();
         for (const role of listing.entries) {
@@ -62,7 +66,7 @@ async function roleAssignmentBody(
   const wellKnown = isObject(reference) ? reference.wellKnownName : undefined;
   if (typeof wellKnown !== 'string' || wellKnown === '') return { body };
   const roles = await builtInRolesOf(reader);
-  if (!(roles instanceof Map)) return { refused: roles.failed };
+  if (!(roles instanceof Map)) return { unknown: roles.failed };
   const id = roles.get(wellKnown.toLowerCase());
   if (id === undefined)
     return {
@@ -106,9 +110,10 @@ async function vaultBody(
   const withMode = (createMode: string) => ({ ...body, properties: { ...properties, createMode } });
   const name = String(body.name ?? '');
   const location = typeof body.location === 'string' ? body.location : '';
+  // Without a location the operator cannot look: createOrRecover fails, purgeThenCreate assumes none.
   if (location === '')
     return mode === 'purgeThenCreate'
-      ? { refused: `spec.location: needed to purge a soft-deleted vault ${name}, and not set` }
+      ? { body: withMode('default') }
       : { refused: `spec.location: needed to look for a soft-deleted vault ${name}, and not set` };
   const subscription = /^\/subscriptions\/([^/]+)/i.exec(armId)?.[1] ?? '';
   const deleted = await reader.get(
@@ -122,25 +127,31 @@ async function vaultBody(
         note: `ASO purges the soft-deleted key vault ${name} in ${location} first (createMode purgeThenCreate): its keys, secrets and certificates are gone for good`,
       };
     if (deleted.state === 'not-found') return { body: withMode('default') };
-    // The operator goes on as if there were none when it cannot tell.
+    // The operator goes on as if there were none when it cannot tell, and purges nothing.
     return {
       body: withMode('default'),
-      note: `cannot tell whether a soft-deleted key vault ${name} exists (${deleted.message}); ASO would purge one first`,
+      note: `could not tell whether a soft-deleted key vault ${name} exists (${deleted.message}); if the operator cannot either, it purges nothing`,
     };
   }
   if (deleted.state === 'not-found') return { body: withMode('default') };
   if (deleted.state !== 'found')
     return {
-      refused: `cannot tell whether a soft-deleted key vault ${name} exists, which createOrRecover needs: ${deleted.message}`,
+      unknown: `could not tell whether a soft-deleted key vault ${name} exists, which createOrRecover needs: ${deleted.message}`,
     };
-  const deletedProperties = isObject(deleted.body.properties) ? deleted.body.properties : {};
-  const was =
-    typeof deletedProperties.vaultId === 'string' ? resourceGroupOf(deletedProperties.vaultId) : undefined;
-  const now = resourceGroupOf(armId);
-  if (was !== undefined && was !== now)
-    return {
-      refused: `cannot recover key vault ${name}: it was deleted from resource group ${was}, not ${now ?? '(none)'}`,
-    };
+  // Where the vault was is read only when the answer has properties, as the operator reads it.
+  if (isObject(deleted.body.properties)) {
+    const vaultId = deleted.body.properties.vaultId;
+    const was = typeof vaultId === 'string' ? resourceGroupOf(vaultId) : undefined;
+    if (was === undefined)
+      return {
+        refused: `soft-deleted key vault ${name}: its vaultId ${JSON.stringify(vaultId)} is no ARM ID`,
+      };
+    const now = resourceGroupOf(armId);
+    if (was !== now)
+      return {
+        refused: `cannot recover key vault ${name}: it was deleted from resource group ${was}, not ${now ?? '(none)'}`,
+      };
+  }
   return {
     body: withMode('recover'),
     note: `ASO recovers the soft-deleted key vault ${name} (createMode createOrRecover)`,

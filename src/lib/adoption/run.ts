@@ -24,7 +24,7 @@ import type { ProgressReporter } from './progress.ts';
 import { prefetchedResolvers, referenceLookupOf } from './reference-lookup.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
 import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
-import { flagImmutable, whatIf, withoutWriteOnly } from './what-if.ts';
+import { flagImmutable, whatIf } from './what-if.ts';
 
 /** Everything one adopt-check run needs besides the objects. */
 export interface AdoptPlan {
@@ -321,9 +321,8 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       );
       const desired = await desiredArmOf(object, resolvers);
       const [group = '', version = ''] = object.apiVersion.split('/');
-      const entry = catalog.find((e) => e.group === group && e.kind === object.kind);
-      const immutable = entry?.immutable[version] ?? [];
-      const writeOnly = entry?.writeOnly[version] ?? [];
+      const immutable =
+        catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
       // Nothing of a resource being created is a change ARM could refuse as immutable.
       if (!creates) item.desiredFrom = desired.from;
       // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
@@ -338,12 +337,14 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
         item.outcome = 'unknown';
         item.reason = `ASO cannot send this spec to Azure: ${sent.refused}`;
         item.proposed = false;
+      } else if ('unknown' in sent) {
+        item.outcome = 'unknown';
+        item.reason = `${item.reason}; cannot tell what ASO would send: ${sent.unknown}`;
+        item.proposed = false;
       } else {
         if (sent.note !== undefined) item.reason = `${item.reason}; ${sent.note}`;
         if (!creates) {
-          item.changes = body
-            ? flagImmutable(withoutWriteOnly(whatIf(sent.body, body), writeOnly), immutable)
-            : whatIf(sent.body, {});
+          item.changes = body ? flagImmutable(whatIf(sent.body, body), immutable) : whatIf(sent.body, {});
           item.unmapped = desired.unmapped;
         }
       }

@@ -29,32 +29,6 @@ export function flagImmutable(changes: Change[], immutableSpecPaths: readonly st
   });
 }
 
-/**
- * The changes without those to a write-only property Azure did not return (`from` null where the catalog's
- * `writeOnly` patterns, or a property below one, say a PUT sets it and no GET returns it): its absence
- * is how ARM answers, not a difference. A value Azure did return is compared as any other.
- */
-export function withoutWriteOnly(changes: Change[], writeOnlyArmPaths: readonly string[]): Change[] {
-  if (writeOnlyArmPaths.length === 0) return changes;
-  const patterns = writeOnlyArmPaths.map(writeOnlyPattern);
-  return changes.filter((change) => change.from !== null || !patterns.some((p) => p.test(change.path)));
-}
-
-/** A catalog path pattern as a regular expression over what-if paths, matching it and anything below it. */
-function writeOnlyPattern(path: string): RegExp {
-  const body = path
-    .split(/(\[\*\]|\.\*)/)
-    .map((part) =>
-      part === '[*]'
-        ? '\\[\\d+\\]'
-        : part === '.*'
-          ? '\\.[^.[]+'
-          : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
-    )
-    .join('');
-  return new RegExp(`^${body}(?:$|[.[])`, 'i');
-}
-
 const rootKeys = new Set([
   'name',
   'location',

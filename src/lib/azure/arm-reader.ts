@@ -156,6 +156,9 @@ export async function armReaderOf(
             if (typeof entry === 'object' && entry !== null) entries.push(entry as Record<string, unknown>);
           next = typeof page.nextLink === 'string' ? pathOfNextLink(page.nextLink) : undefined;
         }
+        // A listing cut short would read as entries missing, not as a listing that failed.
+        if (next !== undefined)
+          return { state: 'error', message: `${path}: still a next page after ${maxListPages} pages` };
         return { state: 'listed', entries };
       } catch (error) {
         if (error instanceof ArmGaveUp) return { state: 'error', message: error.message };

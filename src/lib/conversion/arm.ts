@@ -84,7 +84,8 @@ export class ArmPayloadError extends ConversionError {}
 
 /**
  * A discriminated union with none of its options set (a CDN rule's action that is `{}`): the operator's
- * ConvertToARM fails on it, so ASO never sends the object; kubectl-aso says where instead of guessing a body.
+ * MarshalJSON of it returns no bytes, so writing the body fails and ASO never sends the object; kubectl-aso
+ * says where instead of guessing a body.
  */
 export class UnsendableUnionError extends ArmPayloadError {
   readonly path: string;

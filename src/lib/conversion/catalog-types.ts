@@ -21,11 +21,6 @@ export interface CatalogEntry {
   readonly hub: string;
   /** Per version: spec paths that cannot change after creation (ARM `x-ms-mutability` without update). */
   readonly immutable: Readonly<Record<string, readonly string[]>>;
-  /**
-   * Per version: where in the ARM body the properties sit that a PUT sets and no GET returns (ARM
-   * `x-ms-mutability` without read), as patterns: `[*]` any list index, `.*` any map key.
-   */
-  readonly writeOnly: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

@@ -28,8 +28,8 @@ type RuleProperties struct {
 }
 
 type Action struct {
-	Redirect *RedirectAction \`json:"redirect,omitempty"\`
 	Cache    *CacheAction    \`json:"cache,omitempty"\`
+	Redirect *RedirectAction \`json:"redirect,omitempty"\`
 }
 
 // The operator tries the options in this order, which is not the order of the fields.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desiredBodyOf, flagImmutable, whatIf, withoutWriteOnly } from '../../../src/lib/adoption/what-if.ts';
+import { desiredBodyOf, flagImmutable, whatIf } from '../../../src/lib/adoption/what-if.ts';
 
 describe('desiredBodyOf', () => {
   it('lays a spec out as ARM does and lists what it cannot map', () => {
@@ -153,33 +153,5 @@ describe('flagImmutable', () => {
         (c) => c.immutable ?? false,
       ),
     ).toEqual([true, true, false]);
-  });
-});
-
-describe('withoutWriteOnly', () => {
-  const changes = [
-    { path: 'properties.webhookReceivers[1].serviceUri', from: null, to: 'https://hook' },
-    { path: 'properties.webhookReceivers[0].serviceUri', from: 'https://old', to: 'https://new' },
-    { path: 'properties.secrets.primary.value', from: null, to: 'x' },
-    { path: 'properties.createMode', from: null, to: 'Default' },
-    { path: 'properties.webhookReceivers[0].name', from: null, to: 'hook' },
-  ];
-
-  it('drops a write-only property Azure did not return, in any list element, map entry or below it', () => {
-    expect(
-      withoutWriteOnly(changes, [
-        'properties.webhookReceivers[*].serviceUri',
-        'properties.secrets.*',
-        'properties.CreateMode',
-      ]),
-    ).toEqual([
-      { path: 'properties.webhookReceivers[0].serviceUri', from: 'https://old', to: 'https://new' },
-      { path: 'properties.webhookReceivers[0].name', from: null, to: 'hook' },
-    ]);
-  });
-
-  it('keeps every change when nothing is write-only, and a pattern matches no longer name it prefixes', () => {
-    expect(withoutWriteOnly(changes, [])).toEqual(changes);
-    expect(withoutWriteOnly(changes, ['properties.create'])).toEqual(changes);
   });
 });
