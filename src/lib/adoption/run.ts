@@ -323,7 +323,6 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       const [group = '', version = ''] = object.apiVersion.split('/');
       const immutable =
         catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
-      // Nothing of a resource being created is a change ARM could refuse as immutable.
       if (!creates) item.desiredFrom = desired.from;
       // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
       const sent: ModifiedBody =
@@ -344,6 +343,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       } else {
         if (sent.note !== undefined) item.reason = `${item.reason}; ${sent.note}`;
         if (!creates) {
+          // Nothing of a resource being created is a change ARM could refuse as immutable.
           item.changes = body ? flagImmutable(whatIf(sent.body, body), immutable) : whatIf(sent.body, {});
           item.unmapped = desired.unmapped;
         }

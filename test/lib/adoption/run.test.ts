@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runAdoptCheck } from '../../../src/lib/adoption/run.ts';
-import type { ArmLookup } from '../../../src/lib/azure/arm-reader.ts';
+import type { ArmLookup, ArmReader } from '../../../src/lib/azure/arm-reader.ts';
 import { mapBounded } from '../../../src/lib/azure/arm-reader.ts';
 import { readManifests } from '../../../src/lib/manifests/read.ts';
 
@@ -37,14 +37,14 @@ metadata: {name: cm}
 `;
 
 /** adopt-check over `manifests` with the local credential and no cluster, ARM answering through `get`. */
-function checkWithoutCluster(manifests: string, get: (id: string) => Promise<ArmLookup>) {
+function checkWithoutCluster(manifests: string, get: ArmReader['get'], concurrency = 2) {
   return runAdoptCheck(readManifests({ files: ['-'], recursive: false, readStdin: () => manifests }), {
     client: undefined,
     defaultNamespace: 'default',
     operatorNamespace: 'azureserviceoperator-system',
     subscription: sub,
     credential: 'local',
-    concurrency: 2,
+    concurrency,
     mapBounded,
     readerOf: async () => ({ list: async () => ({ state: 'error', message: 'no listing here' }), get }),
   });
@@ -52,29 +52,20 @@ function checkWithoutCluster(manifests: string, get: (id: string) => Promise<Arm
 
 describe('runAdoptCheck without a cluster (local credential, fake ARM)', () => {
   it('answers each object and never writes', async () => {
-    const set = readManifests({ files: ['-'], recursive: false, readStdin: () => yaml });
     const calls: string[] = [];
-    const report = await runAdoptCheck(set, {
-      client: undefined,
-      defaultNamespace: 'default',
-      operatorNamespace: 'azureserviceoperator-system',
-      subscription: sub,
-      credential: 'local',
-      concurrency: 4,
-      mapBounded,
-      readerOf: async () => ({
-        list: async () => ({ state: 'error', message: 'no listing in this test' }),
-        async get(id: string, apiVersion: string): Promise<ArmLookup> {
-          calls.push(`GET ${id}?api-version=${apiVersion}`);
-          if (id.endsWith('/flexibleServers/pg'))
-            return { state: 'found', body: { location: 'westus', properties: { version: '14' } } };
-          if (id.endsWith('/databases/db')) return { state: 'not-found', code: 'ResourceNotFound' };
-          if (id.endsWith('/firewallRules/fw'))
-            return { state: 'forbidden', message: 'no permission to read it (AuthorizationFailed)' };
-          return { state: 'not-found', code: 'ResourceGroupNotFound' };
-        },
-      }),
-    });
+    const report = await checkWithoutCluster(
+      yaml,
+      async (id, apiVersion): Promise<ArmLookup> => {
+        calls.push(`GET ${id}?api-version=${apiVersion}`);
+        if (id.endsWith('/flexibleServers/pg'))
+          return { state: 'found', body: { location: 'westus', properties: { version: '14' } } };
+        if (id.endsWith('/databases/db')) return { state: 'not-found', code: 'ResourceNotFound' };
+        if (id.endsWith('/firewallRules/fw'))
+          return { state: 'forbidden', message: 'no permission to read it (AuthorizationFailed)' };
+        return { state: 'not-found', code: 'ResourceGroupNotFound' };
+      },
+      4,
+    );
     const by = (name: string) => report.items.find((i) => i.name === name);
     expect(by('rg')).toMatchObject({
       outcome: 'create',
@@ -109,23 +100,12 @@ kind: ResourceGroup
 metadata: {name: rg2, namespace: ns}
 spec: {location: westus, tags: {env: prod}}
 `;
-    const report = await runAdoptCheck(
-      readManifests({ files: ['-'], recursive: false, readStdin: () => manifest }),
-      {
-        client: undefined,
-        defaultNamespace: 'default',
-        operatorNamespace: 'azureserviceoperator-system',
-        subscription: sub,
-        credential: 'local',
-        concurrency: 2,
-        mapBounded,
-        readerOf: async () => ({
-          list: async () => ({ state: 'error', message: 'no listing in this test' }),
-          async get(): Promise<ArmLookup> {
-            return { state: 'found', body: { location: 'westus', tags: { env: 'dev' } } };
-          },
-        }),
-      },
+    const report = await checkWithoutCluster(
+      manifest,
+      async (): Promise<ArmLookup> => ({
+        state: 'found',
+        body: { location: 'westus', tags: { env: 'dev' } },
+      }),
     );
     const by = (name: string) => report.items.find((i) => i.name === name);
     expect(by('rg')).toMatchObject({ outcome: 'skip-exists', reconcilePolicySource: 'object', changes: [] });
