@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { compareArmBodies, differentialResolvers } from './arm-agreement.ts';
 
 describe('compareArmBodies', () => {
-  it('agrees on equal bodies, setting aside Go empty values and the secrets placed where ours says', () => {
+  it('agrees on equal bodies, setting aside the secrets placed where ours says', () => {
     const result = compareArmBodies(
-      { name: 'a', properties: { tags: {}, login: 'x' } },
+      { name: 'a', properties: { tags: {}, login: 'x', zones: null } },
       ['properties.password', 'properties.settings'],
       {
         name: 'a',
         properties: {
+          tags: {},
           login: 'x',
           password: 'secret:s/k',
           settings: { 'secret-map': 'secret:m' },
@@ -16,7 +17,19 @@ describe('compareArmBodies', () => {
         },
       },
     );
-    expect(result).toEqual({ disagreements: [], zeroValues: 2, secrets: 2 });
+    expect(result).toEqual({ disagreements: [], secrets: 2 });
+  });
+
+  it("holds Go's empty values to account: null is not an absent property, nor an empty list or map", () => {
+    const result = compareArmBodies({ properties: { ipRules: [], metadata: {}, tags: null } }, [], {
+      properties: { ipRules: null, zones: null },
+    });
+    expect(result.disagreements.map((d) => [d.path, d.ours, d.operator])).toEqual([
+      ['properties.ipRules', [], null],
+      ['properties.metadata', {}, undefined],
+      ['properties.tags', null, undefined],
+      ['properties.zones', undefined, null],
+    ]);
   });
 
   it('reports a value that differs, one only the operator sends, and a secret the operator puts elsewhere', () => {
@@ -60,6 +73,6 @@ describe('compareArmBodies on map keys', () => {
         properties: { accounts: { 'a.b': { key: 'secret:s/k' }, '': { key: 'secret:s/j' } } },
       },
     );
-    expect(result).toEqual({ disagreements: [], zeroValues: 0, secrets: 2 });
+    expect(result).toEqual({ disagreements: [], secrets: 2 });
   });
 });

@@ -39,39 +39,15 @@ export interface ArmDisagreement {
 /** The outcome of comparing one object's two bodies. */
 export interface ArmComparison {
   readonly disagreements: ArmDisagreement[];
-  /** Values set aside by {@link goZeroValues} (counted, never hidden). */
-  readonly zeroValues: number;
   /** Secrets the operator filled exactly where kubectl-aso said one goes. */
   readonly secrets: number;
 }
 
 /**
- * The one exclusion: an empty value (`null`, `{}`, `[]`) on one side where the other sends nothing or
- * another empty value. Go's
- * encoder writes a nil map or slice in a field without `omitempty` as `null` and drops an empty one from a
- * field with it, and the generated ConvertToARM makes an empty map or slice when it copies a non-nil empty
- * one; kubectl-aso keeps an empty map or list the spec gives. ARM reads `null`, an empty map and an absent
- * property alike for these, and the what-if compares only what the spec sets. Any other value one side
- * sends and the other does not is a disagreement.
- */
-export const goZeroValues = {
-  name: 'go-zero-values',
-  applies: (ours: unknown, operator: unknown): boolean =>
-    (ours === undefined || isEmpty(ours)) && (operator === undefined || isEmpty(operator)),
-};
-
-function isEmpty(value: unknown): boolean {
-  return (
-    value === null ||
-    (Array.isArray(value) && value.length === 0) ||
-    (isObject(value) && Object.keys(value).length === 0)
-  );
-}
-
-/**
  * Compares the body kubectl-aso predicts (with where it says secrets go) with the operator's. Each secret
  * path must hold the operator's filled-in secret, which is then set aside; a secret the operator sends
- * anywhere else is a disagreement, as is every other difference save {@link goZeroValues}.
+ * anywhere else is a disagreement, as is every other difference, down to a `null` the operator's encoder
+ * writes for an unset list and an empty list it leaves out.
  */
 export function compareArmBodies(
   ours: Record<string, unknown>,
@@ -86,32 +62,21 @@ export function compareArmBodies(
     if (isSecretValue(taken)) secrets++;
     else disagreements.push({ path, pattern: patternOf(path), ours: '(a secret)', operator: taken });
   }
-  const counts = { zeroValues: 0 };
-  walk(ours, theirs, '', disagreements, counts);
-  return { disagreements, zeroValues: counts.zeroValues, secrets };
+  walk(ours, theirs, '', disagreements);
+  return { disagreements, secrets };
 }
 
-function walk(
-  ours: unknown,
-  theirs: unknown,
-  path: string,
-  out: ArmDisagreement[],
-  counts: { zeroValues: number },
-): void {
+function walk(ours: unknown, theirs: unknown, path: string, out: ArmDisagreement[]): void {
   if (isObject(ours) && isObject(theirs)) {
     for (const key of new Set([...Object.keys(ours), ...Object.keys(theirs)]))
-      walk(ours[key], theirs[key], path === '' ? key : `${path}.${key}`, out, counts);
+      walk(ours[key], theirs[key], path === '' ? key : `${path}.${key}`, out);
     return;
   }
   if (Array.isArray(ours) && Array.isArray(theirs) && ours.length === theirs.length) {
-    for (const [i, element] of ours.entries()) walk(element, theirs[i], `${path}[${i}]`, out, counts);
+    for (const [i, element] of ours.entries()) walk(element, theirs[i], `${path}[${i}]`, out);
     return;
   }
   if (JSON.stringify(ours) === JSON.stringify(theirs)) return;
-  if (goZeroValues.applies(ours, theirs)) {
-    counts.zeroValues++;
-    return;
-  }
   out.push({ path, pattern: patternOf(path), ours, operator: theirs });
 }
 

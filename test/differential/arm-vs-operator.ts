@@ -15,7 +15,6 @@ export interface ArmKindFigures {
   readonly key: string;
   compared: number;
   agreed: number;
-  zeroValues: number;
   secrets: number;
   /**
    * Objects whose references the operator refuses (a reference neither an ARM ID alone nor group, kind and
@@ -135,7 +134,6 @@ export async function compareKindArm(
     key: `${entry.group}/${entry.kind}`,
     compared: 0,
     agreed: 0,
-    zeroValues: 0,
     secrets: 0,
     invalid: 0,
     unreadable: 0,
@@ -185,7 +183,6 @@ export async function compareKindArm(
       continue;
     }
     const result = compareArmBodies(ours.body, ours.secretsAt, operator.body);
-    figures.zeroValues += result.zeroValues;
     figures.secrets += result.secrets;
     if (result.disagreements.length === 0) figures.agreed++;
     for (const d of result.disagreements)
@@ -197,5 +194,5 @@ export async function compareKindArm(
 
 /** The line a run prints per kind. */
 export function armFiguresLine(f: ArmKindFigures): string {
-  return `ARM agreement: ${f.key}: ${f.agreed} of ${f.compared} bodies agree (${f.zeroValues} Go zero values set aside, ${f.secrets} secrets placed alike${f.invalid > 0 ? `, ${f.invalid} with references the operator refuses` : ''}${f.unreadable > 0 ? `, ${f.unreadable} with numbers the operator's Go types cannot hold` : ''}${f.refusedAlike > 0 ? `, ${f.refusedAlike} unions with nothing set refused alike` : ''}${f.refusals.length > 0 ? `, ${f.refusals.length} refused by the operator` : ''}${f.disagreements.size > 0 ? `; ${f.disagreements.size} differing paths` : ''})`;
+  return `ARM agreement: ${f.key}: ${f.agreed} of ${f.compared} bodies agree (${f.secrets} secrets placed alike${f.invalid > 0 ? `, ${f.invalid} with references the operator refuses` : ''}${f.unreadable > 0 ? `, ${f.unreadable} with numbers the operator's Go types cannot hold` : ''}${f.refusedAlike > 0 ? `, ${f.refusedAlike} unions with nothing set refused alike` : ''}${f.refusals.length > 0 ? `, ${f.refusals.length} refused by the operator` : ''}${f.disagreements.size > 0 ? `; ${f.disagreements.size} differing paths` : ''})`;
 }

@@ -29,6 +29,8 @@ export function emitArm(pkg: PackageDef): string {
             status: fields(pkg, leaf.statusType),
           })),
           objects: sorted(objects),
+          ...(r.nullWhenUnset !== undefined ? { nullWhenUnset: r.nullWhenUnset } : {}),
+          ...(r.emptyWhenUnset !== undefined ? { emptyWhenUnset: r.emptyWhenUnset } : {}),
         }
       : {
           kind: 'plain',
@@ -36,6 +38,8 @@ export function emitArm(pkg: PackageDef): string {
           status: fields(pkg, r.statusType),
           objects: sorted(objects),
           ...(r.fixedName !== undefined ? { fixedName: r.fixedName } : {}),
+          ...(r.nullWhenUnset !== undefined ? { nullWhenUnset: r.nullWhenUnset } : {}),
+          ...(r.emptyWhenUnset !== undefined ? { emptyWhenUnset: r.emptyWhenUnset } : {}),
         };
     out.push(`\n/** Where ${r.kind}'s properties sit in ARM (${r.armType}). */\n`);
     out.push(`export const ${r.kind}_armLayout: ArmLayout = ${JSON.stringify(layout)};\n`);

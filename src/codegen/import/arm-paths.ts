@@ -16,6 +16,13 @@ interface ArmField {
   readonly json: string;
   /** The Go type with pointers, slices and maps stripped: a struct name of the package, or a basic type. */
   readonly type: string;
+  /** How many lists and maps the type wraps the struct in (`[]IPRule`: one), outermost first. */
+  readonly containers: number;
+  /**
+   * Whether Go's encoder writes the field when it is nil (a pointer, list or map whose tag lacks
+   * `omitempty`): as `null`.
+   */
+  readonly nullWhenUnset: boolean;
 }
 
 /** The structs of one ARM Go package, and which struct is the spec of which ARM resource type. */
@@ -28,6 +35,15 @@ export interface ArmGoPackage {
    * them: the struct is sent as its first option that is set, and cannot be sent with none.
    */
   readonly oneOfs: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The collections the operator's ConvertToARM sets to an empty list or map when the spec leaves them unset
+   * ("serialize all collections explicitly": AKS's node labels, taints and tags), by the struct that holds
+   * them: each as its Go field names from that struct (`Properties`, `NodeLabels`) and what it is.
+   */
+  readonly explicit: ReadonlyMap<
+    string,
+    readonly { readonly goPath: readonly string[]; readonly kind: 'list' | 'map' }[]
+  >;
 }
 
 /** Reads the ARM Go package at `dir` (`.../api/network/v1api20240301/arm`); undefined when absent. */
@@ -42,12 +58,17 @@ export function readArmGoPackage(dir: string): ArmGoPackage | undefined {
     const text = readFileSync(join(dir, file), 'utf8');
     for (const m of text.matchAll(/^type (\w+) struct \{\n([\s\S]*?)^\}/gm)) {
       const fields: ArmField[] = [];
-      for (const f of (m[2] ?? '').matchAll(/^\t(\w+)\s+(\S+)\s+`json:"([^",]*)/gm)) {
-        if (!f[3] || f[3] === '-') continue;
+      for (const f of (m[2] ?? '').matchAll(/^\t(\w+)\s+(\S+)\s+`json:"([^"]*)"/gm)) {
+        const [json = '', ...options] = (f[3] ?? '').split(',');
+        if (!json || json === '-') continue;
+        const goType = f[2] ?? '';
+        const wrappers = /^(\*|\[\]|map\[string\])*/.exec(goType)?.[0] ?? '';
         fields.push({
           goName: f[1] ?? '',
-          json: f[3],
-          type: (f[2] ?? '').replace(/^(\*|\[\]|map\[string\])+/, ''),
+          json,
+          type: goType.slice(wrappers.length),
+          containers: (wrappers.match(/\[\]|map\[string\]/g) ?? []).length,
+          nullWhenUnset: wrappers !== '' && !options.includes('omitempty'),
         });
       }
       structs.set(m[1] ?? '', fields);
@@ -73,7 +94,28 @@ export function readArmGoPackage(dir: string): ArmGoPackage | undefined {
       goNames.map((goName) => fields.find((f) => f.goName === goName)?.json ?? goName),
     );
   }
-  return { structs, specOf, oneOfs };
+  return { structs, specOf, oneOfs, explicit: explicitCollectionsIn(join(dir, '..')) };
+}
+
+/** The explicit collections (ArmGoPackage.explicit) of the API package at `dir`, from its ConvertToARM code. */
+function explicitCollectionsIn(dir: string): ArmGoPackage['explicit'] {
+  const out = new Map<string, { goPath: string[]; kind: 'list' | 'map' }[]>();
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('_types_gen.go'))
+    .sort()) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (!text.includes('serialize all collections explicitly')) continue;
+    for (const m of text.matchAll(/^func \(\w+ \*(\w+)\) ConvertToARM\(resolved[^\n]*\n([\s\S]*?)^\}/gm)) {
+      for (const set of (m[2] ?? '').matchAll(
+        /serialize all collections explicitly\n\t+result((?:\.\w+)+) = (make\(map|\[\])/g,
+      )) {
+        const list = out.get(m[1] ?? '') ?? [];
+        list.push({ goPath: (set[1] ?? '').slice(1).split('.'), kind: set[2] === '[]' ? 'list' : 'map' });
+        out.set(m[1] ?? '', list);
+      }
+    }
+  }
+  return out;
 }
 
 /** The Go package folders of the operator that hold an ARM API version of a group (`2024-03-01`). */
@@ -194,6 +236,8 @@ interface SchemaNode {
   oneOf?: unknown[];
   'x-arm-path'?: string;
   'x-arm-one-of'?: string[];
+  'x-arm-null-when-unset'?: string[];
+  'x-arm-empty-when-unset'?: Record<string, 'list' | 'map'>;
   'x-ms-client-flatten'?: boolean;
 }
 
@@ -215,6 +259,8 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
   const definitions = document.definitions ?? {};
   for (const node of [...Object.values(document.resourceDefinitions ?? {}), ...Object.values(definitions)]) {
     delete node['x-arm-one-of'];
+    delete node['x-arm-null-when-unset'];
+    delete node['x-arm-empty-when-unset'];
     for (const property of Object.values(node.properties ?? {})) delete property['x-arm-path'];
   }
   let written = 0;
@@ -231,6 +277,18 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
   let structOf = (name: string): string | undefined => (pkg.structs.has(name) ? name : undefined);
   const resource = Object.values(document.resourceDefinitions ?? {})[0];
   const spec = pkg.specOf.get(armType.toLowerCase());
+  if (resource && spec) {
+    const nulls = nullWhenUnsetPathsOf(pkg, spec);
+    if (nulls.length > 0) {
+      resource['x-arm-null-when-unset'] = nulls;
+      written++;
+    }
+    const explicit = explicitWhenUnsetPathsOf(pkg, spec);
+    if (Object.keys(explicit).length > 0) {
+      resource['x-arm-empty-when-unset'] = explicit;
+      written++;
+    }
+  }
   if (resource && !resource.oneOf && spec) {
     const propertiesRef = resource.properties?.properties;
     const flattened = propertiesRef?.$ref !== undefined && propertiesRef['x-ms-client-flatten'] !== false;
@@ -261,6 +319,65 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
     }
   }
   return written;
+}
+
+/**
+ * The ARM body paths (a list's elements and a map's values as `[]`: `properties.networkAcls.ipRules`,
+ * `properties.rules[].definition.filters.blobTypes`) of every field the operator's encoder writes as `null`
+ * when unset, wherever the object holding it is sent. A union's options are sent in its place, so their
+ * fields are at the union's own path. Sorted.
+ */
+export function nullWhenUnsetPathsOf(pkg: ArmGoPackage, spec: string): string[] {
+  return [...emptyWhenUnsetOf(pkg, spec).null].sort();
+}
+
+/**
+ * The ARM body paths of the operator's collections sent empty when unset ({@link ArmGoPackage.explicit}),
+ * each with what it is, as {@link nullWhenUnsetPathsOf} finds the null ones. Sorted.
+ */
+export function explicitWhenUnsetPathsOf(pkg: ArmGoPackage, spec: string): Record<string, 'list' | 'map'> {
+  const found = emptyWhenUnsetOf(pkg, spec).explicit;
+  return Object.fromEntries([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+function emptyWhenUnsetOf(
+  pkg: ArmGoPackage,
+  spec: string,
+): { null: Set<string>; explicit: Map<string, 'list' | 'map'> } {
+  const out = new Set<string>();
+  const explicit = new Map<string, 'list' | 'map'>();
+  const walk = (struct: string, prefix: string, within: ReadonlySet<string>) => {
+    const below = new Set([...within, struct]);
+    for (const { goPath, kind } of pkg.explicit.get(struct) ?? []) {
+      let holder: string | undefined = struct;
+      const json: string[] = [];
+      for (const goName of goPath) {
+        const field: ArmField | undefined =
+          holder === undefined ? undefined : pkg.structs.get(holder)?.find((f) => f.goName === goName);
+        if (!field) break;
+        json.push(field.json);
+        holder = field.type;
+      }
+      if (json.length === goPath.length)
+        explicit.set([prefix, ...json].filter((p) => p !== '').join('.'), kind);
+    }
+    const options = pkg.oneOfs.get(struct);
+    for (const field of pkg.structs.get(struct) ?? []) {
+      if (options !== undefined) {
+        // Only the chosen option is written, in the union's place.
+        if (options.includes(field.json) && !below.has(field.type)) walk(field.type, prefix, below);
+        continue;
+      }
+      const path = prefix === '' ? field.json : `${prefix}.${field.json}`;
+      if (field.nullWhenUnset) out.add(path);
+      // A struct met again below itself is not walked again: its paths would never end.
+      if (pkg.structs.has(field.type) && !below.has(field.type))
+        walk(field.type, `${path}${'[]'.repeat(field.containers)}`, below);
+    }
+  };
+  walk(spec, '', new Set());
+  for (const path of explicit.keys()) out.delete(path);
+  return { null: out, explicit };
 }
 
 /** The field at a dotted ARM path below a struct (`properties.delegations`), through nested structs. */
@@ -349,6 +466,10 @@ export function keepArmPaths(document: SchemaDocument, previous: SchemaDocument)
   ];
   for (const [from, to] of pairs) {
     if (from?.['x-arm-one-of'] !== undefined && to) to['x-arm-one-of'] = from['x-arm-one-of'];
+    if (from?.['x-arm-null-when-unset'] !== undefined && to)
+      to['x-arm-null-when-unset'] = from['x-arm-null-when-unset'];
+    if (from?.['x-arm-empty-when-unset'] !== undefined && to)
+      to['x-arm-empty-when-unset'] = from['x-arm-empty-when-unset'];
     for (const [name, property] of Object.entries(from?.properties ?? {})) {
       const target = to?.properties?.[name];
       if (property['x-arm-path'] !== undefined && target) target['x-arm-path'] = property['x-arm-path'];

@@ -197,6 +197,10 @@ export interface ResourceDef {
    * of that value): the spec has no `azureName`, and the ARM body and ID always use this name.
    */
   readonly fixedName?: string | undefined;
+  /** The ARM body paths the operator writes as `null` when unset (`x-arm-null-when-unset`). */
+  readonly nullWhenUnset?: readonly string[] | undefined;
+  /** The ARM body paths of the collections the operator sends empty when unset (`x-arm-empty-when-unset`). */
+  readonly emptyWhenUnset?: Readonly<Record<string, 'list' | 'map'>> | undefined;
 }
 
 /**

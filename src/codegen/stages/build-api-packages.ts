@@ -141,6 +141,7 @@ function buildResource(config: GeneratorConfig, schema: RawSchema, builder: Type
       scope,
       owner,
       oneOf: leaves,
+      ...nullWhenUnsetOf(schema),
     };
   }
   const fixedName = fixedNameOf(schema);
@@ -181,6 +182,19 @@ function buildResource(config: GeneratorConfig, schema: RawSchema, builder: Type
     scope,
     owner,
     ...(fixedName !== undefined ? { fixedName } : {}),
+    ...nullWhenUnsetOf(schema),
+  };
+}
+
+/** What the operator's Go encoder writes for the resource's unset collections (null, or empty). */
+function nullWhenUnsetOf(schema: RawSchema): Pick<ResourceDef, 'nullWhenUnset' | 'emptyWhenUnset'> {
+  const paths = schema.resource['x-arm-null-when-unset'];
+  const empty = schema.resource['x-arm-empty-when-unset'];
+  return {
+    ...(paths === undefined ? {} : { nullWhenUnset: [...paths].sort() }),
+    ...(empty === undefined
+      ? {}
+      : { emptyWhenUnset: Object.fromEntries(Object.entries(empty).sort(([a], [b]) => (a < b ? -1 : 1))) }),
   };
 }
 

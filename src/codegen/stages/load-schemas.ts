@@ -54,6 +54,16 @@ export interface JsonSchema extends Bounds {
    * options in the order the operator's MarshalJSON tries them (import/arm-paths.ts).
    */
   readonly 'x-arm-one-of'?: readonly string[];
+  /**
+   * kubectl-aso's own keyword, on a resource: the ARM body paths the operator's encoder writes as `null`
+   * when unset (a list or map whose Go field lacks `omitempty`; import/arm-paths.ts).
+   */
+  readonly 'x-arm-null-when-unset'?: readonly string[];
+  /**
+   * kubectl-aso's own keyword, on a resource: the ARM body paths of the collections the operator sends empty
+   * (a `list` as `[]`, a `map` as `{}`) when unset, as AKS's ConvertToARM does (import/arm-paths.ts).
+   */
+  readonly 'x-arm-empty-when-unset'?: Readonly<Record<string, 'list' | 'map'>>;
   /** On the root `properties` only: `false` keeps it a property of its own instead of flattening it. */
   readonly 'x-ms-client-flatten'?: boolean;
 }

@@ -14,6 +14,8 @@ export interface DesiredArm extends DesiredBody {
   from: DesiredFrom;
   /** Where in the body the operator puts a secret's value (ARM paths); kubectl-aso never reads one. */
   secretsAt: readonly string[];
+  /** ARM paths of the maps the body sets whole (`ArmBodyParts.wholeAt`). */
+  wholeAt: readonly string[];
   /**
    * Why the operator cannot send this spec at all (a union with no option set, a oneOf resource with none
    * or two): it fails the reconcile, so there is no body to compare, only this reason to report.
@@ -92,6 +94,7 @@ export async function desiredArmOf(
           unmapped: [...unmappedOf(spec, layout.spec, 'spec.'), ...leftOut],
           from: 'generated-payload',
           secretsAt: parts.secretsAt,
+          wholeAt: parts.wholeAt,
         };
       const leaf = layout.leaves.find((l) => spec[l.property] !== undefined);
       const value = leaf ? spec[leaf.property] : undefined;
@@ -101,16 +104,25 @@ export async function desiredArmOf(
         unmapped: [...unmapped, ...leftOut],
         from: 'generated-payload',
         secretsAt: parts.secretsAt,
+        wholeAt: parts.wholeAt,
       };
     } catch (error) {
       if (!(error instanceof ArmPayloadError)) throw error;
-      return { body: {}, unmapped: [], from: 'generated-payload', secretsAt: [], refused: error.message };
+      return {
+        body: {},
+        unmapped: [],
+        from: 'generated-payload',
+        secretsAt: [],
+        wholeAt: [],
+        refused: error.message,
+      };
     }
   }
   return {
     ...desiredBodyOf(spec, await secretKeysOf(group, object.kind)),
     from: 'layout-rule',
     secretsAt: [],
+    wholeAt: [],
   };
 }
 

@@ -344,7 +344,10 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
         if (sent.note !== undefined) item.reason = `${item.reason}; ${sent.note}`;
         if (!creates) {
           // Nothing of a resource being created is a change ARM could refuse as immutable.
-          item.changes = body ? flagImmutable(whatIf(sent.body, body), immutable) : whatIf(sent.body, {});
+          const wholeAt = new Set(desired.wholeAt);
+          item.changes = body
+            ? flagImmutable(whatIf(sent.body, body, wholeAt), immutable)
+            : whatIf(sent.body, {}, wholeAt);
           item.unmapped = desired.unmapped;
         }
       }

@@ -118,39 +118,54 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * The changes applying `desired` would make to `actual`, only over the properties the spec sets (what
- * the spec leaves out, ARM keeps), except `tags`: the operator PUTs the spec's tags as the whole set, so a
- * tag the resource has and the spec lacks is removed, all of them when the spec sets none (the PUT then
- * carries no tags, and ARM's PUT replaces the resource's). Keys match case-insensitively and strings without
- * regard to case (a location `westus` is `West US`'s `westus`), as ARM treats them. A list of the same
- * length compares element by element, by the same rules, so what Azure adds to each element (its `id`,
- * `provisioningState`, defaults) is not a change (`properties.ipRules[0].value`); a list of another length
- * is one change of the whole list. Order counts: a list's order can matter to Azure (DNS servers).
+ * the spec leaves out of a typed object, ARM keeps), except where the PUT sets a value whole: `tags`, and
+ * the maps at `wholeAt` (ARM paths: a container's `metadata`, a free-form JSON object). There an entry the
+ * resource has and the body lacks is removed, and every tag goes when the body sets none (the PUT then
+ * carries no tags, and ARM's PUT replaces the resource's). A `null` the operator's encoder writes for an
+ * unset list or map is no value to compare: ARM reads it as the property unset. Keys match
+ * case-insensitively and strings without regard to case (a location `westus` is `West US`'s `westus`), as
+ * ARM treats them. A list of the same length compares element by element, by the same rules, so what
+ * Azure adds to each element (its `id`, `provisioningState`, defaults) is not a change
+ * (`properties.ipRules[0].value`); a list of another length is one change of the whole list. Order counts:
+ * a list's order can matter to Azure (DNS servers).
  */
 export function whatIf(
   desired: Record<string, unknown>,
   actual: Record<string, unknown>,
-  prefix = '',
+  wholeAt: ReadonlySet<string> = new Set(),
 ): Change[] {
-  const changes: Change[] = [];
-  for (const [key, to] of Object.entries(desired)) {
-    if (key === 'name' && prefix === '') continue;
-    const path = prefix === '' ? key : `${prefix}.${key}`;
-    const from = lookup(actual, key);
-    changes.push(...changesOf(to, from, path));
-    if (path === 'tags' && isRecord(to) && isRecord(from)) changes.push(...removedTags(to, from));
-  }
-  // A body without tags puts an empty tag set: every tag the resource has goes.
-  if (prefix === '' && !Object.keys(desired).some((key) => key.toLowerCase() === 'tags')) {
+  const changes = changesWithin(desired, actual, '', wholeAt);
+  // A body without tags (or with the operator's `null` for none) puts an empty tag set: every tag goes.
+  if (!Object.entries(desired).some(([key, value]) => key.toLowerCase() === 'tags' && value !== null)) {
     const held = lookup(actual, 'tags');
-    if (isRecord(held)) changes.push(...removedTags({}, held));
+    if (isRecord(held)) changes.push(...removedEntries('tags', {}, held));
   }
   return changes;
 }
 
-function changesOf(to: unknown, from: unknown, path: string): Change[] {
-  if (isRecord(to) && isRecord(from)) return whatIf(to, from, path);
+function changesWithin(
+  desired: Record<string, unknown>,
+  actual: Record<string, unknown>,
+  prefix: string,
+  wholeAt: ReadonlySet<string>,
+): Change[] {
+  const changes: Change[] = [];
+  for (const [key, to] of Object.entries(desired)) {
+    if (key === 'name' && prefix === '') continue;
+    if (to === null) continue;
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    const from = lookup(actual, key);
+    changes.push(...changesOf(to, from, path, wholeAt));
+    if ((path === 'tags' || wholeAt.has(path)) && isRecord(to) && isRecord(from))
+      changes.push(...removedEntries(path, to, from));
+  }
+  return changes;
+}
+
+function changesOf(to: unknown, from: unknown, path: string, wholeAt: ReadonlySet<string>): Change[] {
+  if (isRecord(to) && isRecord(from)) return changesWithin(to, from, path, wholeAt);
   if (Array.isArray(to) && Array.isArray(from) && to.length === from.length) {
-    return to.flatMap((element, i) => changesOf(element, from[i], `${path}[${i}]`));
+    return to.flatMap((element, i) => changesOf(element, from[i], `${path}[${i}]`, wholeAt));
   }
   return same(to, from) ? [] : [{ path, from: from ?? null, to }];
 }
@@ -159,10 +174,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The tags a PUT of `desired` takes away: ARM replaces a resource's tag set with the one put. */
-function removedTags(desired: Record<string, unknown>, actual: Record<string, unknown>): Change[] {
+/** The entries a PUT of `desired` at `path` takes away: ARM replaces a tag set or a map with the one put. */
+function removedEntries(
+  path: string,
+  desired: Record<string, unknown>,
+  actual: Record<string, unknown>,
+): Change[] {
   const kept = new Set(Object.keys(desired).map((key) => key.toLowerCase()));
   return Object.entries(actual)
     .filter(([key]) => !kept.has(key.toLowerCase()))
-    .map(([key, from]) => ({ path: `tags.${key}`, from, to: null }));
+    .map(([key, from]) => ({ path: `${path}.${key}`, from, to: null }));
 }

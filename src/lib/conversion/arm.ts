@@ -57,6 +57,10 @@ export interface ArmFields {
 /**
  * The ARM layout of a resource version; a oneOf root (seed 004) has one layout per leaf, held by the spec
  * under `property` and by the status under `statusProperty` (the operator names them apart).
+ * `nullWhenUnset` lists the body paths (list elements and map values as `[]`) of the lists and maps whose
+ * Go field lacks `omitempty`: the operator's encoder writes them as `null` when unset, wherever the object
+ * holding them is sent (a storage account's `properties.networkAcls.ipRules`); `emptyWhenUnset` those it
+ * sends as an empty list or map instead (AKS's node labels: "serialize all collections explicitly").
  */
 export type ArmLayout =
   | {
@@ -66,6 +70,8 @@ export type ArmLayout =
       readonly objects?: Readonly<Record<string, ArmObject>>;
       /** The one name ARM allows (a blob service's `default`): the spec has no azureName to take it from. */
       readonly fixedName?: string;
+      readonly nullWhenUnset?: readonly string[];
+      readonly emptyWhenUnset?: Readonly<Record<string, 'list' | 'map'>>;
     }
   | {
       readonly kind: 'oneOf';
@@ -77,6 +83,8 @@ export type ArmLayout =
         readonly spec: ArmFields;
         readonly status: ArmFields;
       }[];
+      readonly nullWhenUnset?: readonly string[];
+      readonly emptyWhenUnset?: Readonly<Record<string, 'list' | 'map'>>;
     };
 
 /** The spec cannot be turned into an ARM body (for a oneOf root: not exactly one option set). */
@@ -148,6 +156,12 @@ export interface ArmBodyParts {
   readonly unresolved: readonly string[];
   readonly withheld: readonly string[];
   readonly secretsAt: readonly string[];
+  /**
+   * ARM paths of the maps the body sends (`properties.metadata`, a free-form JSON object): a PUT sets such a
+   * value whole, so an entry Azure holds and the body lacks is removed, where a property of a typed object
+   * the body leaves out is kept.
+   */
+  readonly wholeAt: readonly string[];
 }
 
 /**
@@ -183,12 +197,15 @@ export function armBodyParts(
     unresolved: [],
     withheld: [],
     secretsAt: [],
+    wholeAt: [],
+    verbatimAt: [],
   };
   const done = (body: Record<string, unknown>): ArmBodyParts => ({
-    body,
+    body: goEncoded(body, layout, context.wholeAt, context.verbatimAt),
     unresolved: context.unresolved,
     withheld: context.withheld,
     secretsAt: context.secretsAt,
+    wholeAt: context.wholeAt,
   });
   if (layout.kind === 'plain') {
     if (layout.fixedName !== undefined)
@@ -270,6 +287,9 @@ interface SendContext {
   readonly unresolved: string[];
   readonly withheld: string[];
   readonly secretsAt: string[];
+  readonly wholeAt: string[];
+  /** ARM paths of free-form values (shape 0 objects) that go into the body as the spec holds them. */
+  readonly verbatimAt: string[];
 }
 
 function nest(
@@ -286,6 +306,7 @@ function nest(
     if (spec[key] !== undefined)
       send(body, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`, '');
   const properties: Record<string, unknown> = {};
+  const secretsBefore = context.secretsAt.length;
   for (const key of transformedLast(fields.properties, fields.values))
     if (spec[key] !== undefined)
       send(properties, key, spec[key], fields.values?.[key] ?? 0, context, `${path}.${key}`, 'properties.');
@@ -301,8 +322,81 @@ function nest(
           : objectAt(body, container);
     sendPlaced(into, spec[key], shape, context, `${path}.${key}`, '');
   }
-  if (Object.keys(properties).length > 0) body.properties = properties;
+  // The operator makes `properties` for a secret alone too, and puts the secret's value in it.
+  const secretInside = context.secretsAt.slice(secretsBefore).some((at) => at.startsWith('properties.'));
+  if (Object.keys(properties).length > 0 || (secretInside && !Object.hasOwn(body, 'properties')))
+    body.properties = properties;
   return body;
+}
+
+/**
+ * The body as the operator's Go encoder writes it: a list or map field without `omitempty` is `null` when
+ * unset and a list of it `null` when empty (ConvertToARM appends to a nil slice), in every object of the
+ * body that holds it; an empty list, an empty map (at `maps`, ARM paths) and a `null` of any other field
+ * are left out; an empty list inside a list or map is `null`. Free-form JSON (`verbatim`) is sent as it is,
+ * even empty (the operator's pointer to it is set). The
+ * layout's `emptyWhenUnset` collections are `[]` or `{}` when unset or empty, never `null`.
+ */
+function goEncoded(
+  body: Record<string, unknown>,
+  layout: ArmLayout,
+  maps: readonly string[],
+  verbatim: readonly string[],
+): Record<string, unknown> {
+  const explicit = layout.emptyWhenUnset ?? {};
+  const nullWhenUnset = [...(layout.nullWhenUnset ?? []), ...Object.keys(explicit)];
+  const nullable = new Set(nullWhenUnset);
+  const keysUnder = new Map<string, string[]>();
+  for (const path of nullWhenUnset) {
+    const dot = path.lastIndexOf('.');
+    const parent = dot < 0 ? '' : path.slice(0, dot);
+    keysUnder.set(parent, [...(keysUnder.get(parent) ?? []), path.slice(dot + 1)]);
+  }
+  const mapAt = new Set(maps);
+  const verbatimAt = new Set(verbatim);
+  // A typed list: free-form JSON keeps its empty lists as they are.
+  const isEmptyList = (value: unknown, at: string) =>
+    Array.isArray(value) && value.length === 0 && !verbatimAt.has(at);
+  const encode = (value: unknown, pattern: string, at: string): unknown => {
+    if (verbatimAt.has(at)) return value;
+    if (Array.isArray(value))
+      return value.map((element, i) => {
+        const encoded = encode(element, `${pattern}[]`, `${at}[${i}]`);
+        return isEmptyList(encoded, `${at}[${i}]`) ? null : encoded;
+      });
+    if (!isObject(value)) return value;
+    const out: Record<string, unknown> = {};
+    if (mapAt.has(at)) {
+      for (const [key, inner] of Object.entries(value)) {
+        const innerAt = `${at}[${JSON.stringify(key)}]`;
+        const encoded = encode(inner, `${pattern}[]`, innerAt);
+        setKey(out, key, isEmptyList(encoded, innerAt) ? null : encoded);
+      }
+      return out;
+    }
+    for (const [key, inner] of Object.entries(value)) {
+      const innerPattern = pattern === '' ? key : `${pattern}.${key}`;
+      const innerAt = at === '' ? key : `${at}.${key}`;
+      const encoded = encode(inner, innerPattern, innerAt);
+      const empty =
+        encoded === null ||
+        isEmptyList(encoded, innerAt) ||
+        (isObject(encoded) &&
+          Object.keys(encoded).length === 0 &&
+          mapAt.has(innerAt) &&
+          !verbatimAt.has(innerAt));
+      if (!empty) setKey(out, key, encoded);
+      else if (nullable.has(innerPattern)) setKey(out, key, isEmptyList(encoded, innerAt) ? null : encoded);
+    }
+    for (const key of keysUnder.get(pattern) ?? []) {
+      const kind = explicit[pattern === '' ? key : `${pattern}.${key}`];
+      if (kind !== undefined && (out[key] === undefined || out[key] === null))
+        out[key] = kind === 'list' ? [] : {};
+      else if (!Object.hasOwn(out, key)) out[key] = null;
+    }
+    return out;
+  };
+  return encode(body, '', '') as Record<string, unknown>;
 }
 
 /** The object at a dotted path below `root` (`''` is `root`), created where missing. */
@@ -423,6 +517,7 @@ function send(
     return;
   }
   const identities: Record<string, unknown> = {};
+  context.wholeAt.push(`${armAt}${shape.identities}`);
   value.forEach((entry, i) => {
     const id = armIdOf(isObject(entry) ? entry.reference : undefined, context, `${path}[${i}].reference`);
     if (id !== undefined) setKey(identities, id, {});
@@ -470,7 +565,13 @@ function armValue(
   path: string,
   armPath: string,
 ): unknown {
-  if (shape === 0) return value;
+  if (shape === 0) {
+    // Free-form JSON (an object or list where the type has a plain value) is sent as the spec holds it,
+    // and an object of it replaces what Azure holds whole.
+    if (isObject(value) || Array.isArray(value)) context.verbatimAt.push(armPath);
+    if (isObject(value)) context.wholeAt.push(armPath);
+    return value;
+  }
   if ('oneOf' in shape) {
     const options = context.objects[shape.oneOf];
     if (!isObject(value) || options === undefined) return value;
@@ -506,6 +607,7 @@ function armValue(
       : value;
   if ('map' in shape) {
     if (!isObject(value)) return value;
+    context.wholeAt.push(armPath);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value))
       setKey(

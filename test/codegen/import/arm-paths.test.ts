@@ -2,7 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { annotateArmPaths, armGoPackageOf, readArmGoPackage } from '../../../src/codegen/import/arm-paths.ts';
+import {
+  annotateArmPaths,
+  armGoPackageOf,
+  explicitWhenUnsetPathsOf,
+  nullWhenUnsetPathsOf,
+  readArmGoPackage,
+} from '../../../src/codegen/import/arm-paths.ts';
 import { operatorGoModule } from '../../fixtures/operator-go-module.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'arm-paths-'));
@@ -137,6 +143,77 @@ describe('ARM paths and unions read from the operator’s ARM Go types', () => {
   });
 });
 
+/** An ARM Go package whose collections lack `omitempty`, and its API package's explicit collections. */
+const poolArmTypes = `package arm
+
+type Pool_Spec struct {
+	Name       string            \`json:"name,omitempty"\`
+	Properties *PoolProperties   \`json:"properties,omitempty"\`
+	Tags       map[string]string \`json:"tags"\`
+}
+
+func (pool Pool_Spec) GetType() string {
+	return "Microsoft.Example/pools"
+}
+
+type PoolProperties struct {
+	Labels map[string]string \`json:"labels"\`
+	Taints []string          \`json:"taints"\`
+	Zones  []string          \`json:"zones,omitempty"\`
+	Rules  []Rule            \`json:"rules,omitempty"\`
+	Parent *PoolProperties   \`json:"parent,omitempty"\`
+}
+
+type Rule struct {
+	Ports []int \`json:"ports"\`
+}
+`;
+const poolApiTypes = `package example
+
+func (pool *Pool_Spec) ConvertToARM(resolved genruntime.ConvertToARMResolvedDetails) (interface{}, error) {
+	result := &arm.Pool_Spec{}
+	if pool.Labels != nil {
+		result.Properties.Labels = make(map[string]string, len(pool.Labels))
+	} else {
+		// Set property to empty map, as this resource is set to serialize all collections explicitly
+		result.Properties.Labels = make(map[string]string)
+	}
+	if result.Properties.Taints == nil {
+		// Set property to empty map, as this resource is set to serialize all collections explicitly
+		result.Properties.Taints = []string{}
+	}
+	return result, nil
+}
+`;
+
+describe('the empty collections the operator’s encoder writes', () => {
+  const dir = join(scratch, 'pools');
+  mkdirSync(join(dir, 'arm'), { recursive: true });
+  writeFileSync(join(dir, 'arm', 'pool_spec_types_gen.go'), poolArmTypes);
+  writeFileSync(join(dir, 'pool_types_gen.go'), poolApiTypes);
+
+  it('finds every list and map without omitempty by its ARM path, through lists, once through a cycle', () => {
+    const pkg = readArmGoPackage(join(dir, 'arm'));
+    if (!pkg) throw new Error('no package');
+    expect(nullWhenUnsetPathsOf(pkg, 'Pool_Spec')).toEqual(['properties.rules[].ports', 'tags']);
+  });
+
+  it('sets apart the collections its ConvertToARM sends empty when unset, with what each is', () => {
+    const pkg = readArmGoPackage(join(dir, 'arm'));
+    if (!pkg) throw new Error('no package');
+    expect(explicitWhenUnsetPathsOf(pkg, 'Pool_Spec')).toEqual({
+      'properties.labels': 'map',
+      'properties.taints': 'list',
+    });
+    const document = { resourceDefinitions: { pools: { properties: { name: { type: 'string' } } } } };
+    annotateArmPaths(document, pkg, 'Microsoft.Example/pools');
+    expect(document.resourceDefinitions.pools).toMatchObject({
+      'x-arm-null-when-unset': ['properties.rules[].ports', 'tags'],
+      'x-arm-empty-when-unset': { 'properties.labels': 'map', 'properties.taints': 'list' },
+    });
+  });
+});
+
 const goModule = operatorGoModule('test/codegen/import/arm-paths.test.ts (the operator’s ARM Go types)');
 
 describe.runIf(goModule.present)('unions of the operator’s own ARM Go types (v2.20.0)', () => {
@@ -159,5 +236,37 @@ describe.runIf(goModule.present)('unions of the operator’s own ARM Go types (v
       'microsoftAzureMonitorSingleResourceMultipleMetricCriteria',
       'microsoftAzureMonitorWebtestLocationAvailabilityCriteria',
     ]);
+  });
+});
+
+describe.runIf(goModule.present)('empty collections of the operator’s own ARM Go types (v2.20.0)', () => {
+  it('finds a storage account’s network rule lists and AKS’s explicit node labels and taints', () => {
+    const storage = armGoPackageOf(
+      goModule.path,
+      'storage',
+      '2023-01-01',
+      'Microsoft.Storage/storageAccounts',
+    );
+    if (!storage) throw new Error('no storage package');
+    const spec = storage.specOf.get('microsoft.storage/storageaccounts') ?? '';
+    expect(nullWhenUnsetPathsOf(storage, spec)).toEqual(
+      expect.arrayContaining([
+        'properties.networkAcls.ipRules',
+        'properties.networkAcls.virtualNetworkRules',
+      ]),
+    );
+    const aks = armGoPackageOf(
+      goModule.path,
+      'containerservice',
+      '2024-09-01',
+      'Microsoft.ContainerService/managedClusters',
+    );
+    if (!aks) throw new Error('no containerservice package');
+    const cluster = aks.specOf.get('microsoft.containerservice/managedclusters') ?? '';
+    expect(explicitWhenUnsetPathsOf(aks, cluster)).toMatchObject({
+      'properties.agentPoolProfiles[].nodeLabels': 'map',
+      'properties.agentPoolProfiles[].nodeTaints': 'list',
+      tags: 'map',
+    });
   });
 });

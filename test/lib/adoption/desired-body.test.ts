@@ -100,6 +100,7 @@ describe('desiredArmOf', () => {
       body: { tags: { team: 'a' }, properties: { url: 'https://example.com', protocol: 'http' } },
       unmapped: [],
       secretsAt: [],
+      wholeAt: [],
     });
     expect(
       await generatedLayoutOf('dbforpostgresql.azure.com', 'v1api20991231', 'FlexibleServer'),

@@ -62,6 +62,26 @@ describe('whatIf', () => {
   });
 });
 
+describe('whatIf on maps the PUT sets whole', () => {
+  const actual = { properties: { metadata: { purpose: 'old', extra: 'x' }, limits: { cpu: 2, memory: 4 } } };
+  const desired = { properties: { metadata: { purpose: 'new' }, limits: { cpu: 2 } } };
+  it('reports an entry Azure holds and the body lacks as removed, only for a map', () => {
+    expect(whatIf(desired, actual, new Set(['properties.metadata']))).toEqual([
+      { path: 'properties.metadata.purpose', from: 'old', to: 'new' },
+      { path: 'properties.metadata.extra', from: 'x', to: null },
+    ]);
+    // A typed object's property the body leaves out is kept by ARM: no change.
+    expect(whatIf(desired, actual)).toEqual([
+      { path: 'properties.metadata.purpose', from: 'old', to: 'new' },
+    ]);
+  });
+  it("compares nothing where the operator's encoder writes null for an unset list or map", () => {
+    expect(
+      whatIf({ properties: { rules: null, tier: 'Hot' } }, { properties: { rules: [1], tier: 'Hot' } }),
+    ).toEqual([]);
+  });
+});
+
 describe('whatIf on lists', () => {
   const desired = {
     properties: {

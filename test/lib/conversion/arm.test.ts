@@ -277,8 +277,103 @@ describe("ARM payloads of the operator's transformed properties (issue 8, item 3
       userAssignedIdentities: { '/id/a': {}, '/id/mi': {} },
     });
     expect(body.properties).toEqual({
-      networkAcls: { defaultAction: 'Deny', virtualNetworkRules: [{ id: '/subnet' }] },
+      networkAcls: {
+        defaultAction: 'Deny',
+        virtualNetworkRules: [{ id: '/subnet' }],
+        // The operator's Go fields without omitempty: null when unset.
+        ipRules: null,
+        ipv6Rules: null,
+        resourceAccessRules: null,
+      },
     });
+  });
+});
+
+describe('the maps an ARM body sets whole', () => {
+  it('lists the ARM path of each map it sends, at every depth, and of no typed object', () => {
+    const parts = armBodyParts(
+      {
+        apiVersion: 'storage.azure.com/v20250601',
+        kind: 'StorageAccountsBlobServicesContainer',
+        metadata: { name: 'c' },
+        spec: {
+          metadata: { purpose: 'logs' },
+          immutableStorageWithVersioning: { enabled: true },
+        },
+      },
+      storage.StorageAccountsBlobServicesContainer_armLayout,
+    );
+    expect(parts.body.properties).toEqual({
+      metadata: { purpose: 'logs' },
+      immutableStorageWithVersioning: { enabled: true },
+    });
+    expect(parts.wholeAt).toEqual(['properties.metadata']);
+    const account = armBodyParts(
+      {
+        apiVersion: 'storage.azure.com/v20250601',
+        kind: 'StorageAccount',
+        metadata: { name: 'sa' },
+        spec: { location: 'w', tags: { a: 'b' }, networkAcls: { defaultAction: 'Deny' } },
+      },
+      storage.StorageAccount_armLayout,
+    );
+    expect(account.wholeAt).toEqual(['tags']);
+  });
+});
+
+describe("empty values as the operator's Go encoder writes them", () => {
+  const account = (spec: Record<string, unknown>) =>
+    armBody(
+      { apiVersion: 'storage.azure.com/v20250601', kind: 'StorageAccount', metadata: { name: 'sa' }, spec },
+      storage.StorageAccount_armLayout,
+    );
+  it('writes null for an unset or empty list or map without omitempty, in each object that holds one', () => {
+    const body = account({ location: 'w', networkAcls: { defaultAction: 'Deny', ipRules: [] } });
+    expect(body).toEqual({
+      name: 'sa',
+      location: 'w',
+      tags: null,
+      zones: null,
+      properties: {
+        networkAcls: {
+          defaultAction: 'Deny',
+          ipRules: null,
+          ipv6Rules: null,
+          resourceAccessRules: null,
+          virtualNetworkRules: null,
+        },
+      },
+    });
+    // An object that is not sent holds nothing: no networkAcls, no nulls below it.
+    expect(account({ location: 'w', tags: {} })).toEqual({
+      name: 'sa',
+      location: 'w',
+      tags: {},
+      zones: null,
+    });
+  });
+  it('leaves out an empty list or map of a field with omitempty, and keeps an empty typed object', () => {
+    const body = armBody(
+      {
+        apiVersion: 'network.azure.com/v20250301',
+        kind: 'PublicIPAddress',
+        metadata: { name: 'ip' },
+        spec: { location: 'w', tags: {}, zones: [], ipTags: [], dnsSettings: {} },
+      },
+      network.PublicIPAddress_armLayout,
+    );
+    expect(body).toEqual({ name: 'ip', location: 'w', properties: { dnsSettings: {} } });
+    const container = armBody(
+      {
+        apiVersion: 'storage.azure.com/v20250601',
+        kind: 'StorageAccountsBlobServicesContainer',
+        metadata: { name: 'c' },
+        spec: { publicAccess: 'None', metadata: {} },
+      },
+      storage.StorageAccountsBlobServicesContainer_armLayout,
+    );
+    // A map without omitempty that is set, even empty, is written as it is.
+    expect(container.properties).toEqual({ publicAccess: 'None', metadata: {} });
   });
 });
 
