@@ -94,3 +94,25 @@ function leaves(body: unknown, prefix = '', into = new Map<string, unknown>()): 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
+
+/**
+ * The requests that could change something in ARM: all but GETs and the token requests (POSTs to the
+ * identity endpoint) a client makes before reading.
+ */
+export function writesIn(records: readonly RequestRecord[]): RequestRecord[] {
+  return records.filter((record) => record.method !== 'GET' && !/\/oauth2\/v2\.0\/token\b/.test(record.path));
+}
+
+/**
+ * A body without its `null`s, at any depth: the operator's Go encoder writes an unset list or map of a
+ * field without `omitempty` as `null`, which the what-if reads as the property unset, so no change names it.
+ */
+export function withoutNulls(body: unknown): unknown {
+  if (Array.isArray(body)) return body.map(withoutNulls);
+  if (!isRecord(body)) return body;
+  return Object.fromEntries(
+    Object.entries(body)
+      .filter(([, value]) => value !== null)
+      .map(([key, value]) => [key, withoutNulls(value)]),
+  );
+}
