@@ -201,7 +201,7 @@ export function armBodyParts(
     verbatimAt: [],
   };
   const done = (body: Record<string, unknown>): ArmBodyParts => ({
-    body: goEncoded(body, layout, context.wholeAt, context.verbatimAt),
+    body: goEncoded(body, layout, context),
     unresolved: context.unresolved,
     withheld: context.withheld,
     secretsAt: context.secretsAt,
@@ -332,16 +332,15 @@ function nest(
 /**
  * The body as the operator's Go encoder writes it: a list or map field without `omitempty` is `null` when
  * unset and a list of it `null` when empty (ConvertToARM appends to a nil slice), in every object of the
- * body that holds it; an empty list, an empty map (at `maps`, ARM paths) and a `null` of any other field
- * are left out; an empty list inside a list or map is `null`. Free-form JSON (`verbatim`) is sent as it is,
- * even empty (the operator's pointer to it is set). The
- * layout's `emptyWhenUnset` collections are `[]` or `{}` when unset or empty, never `null`.
+ * body that holds it; an empty list, an empty map (at `wholeAt`, ARM paths) and a `null` of any other field
+ * are left out; an empty list inside a list or map is `null`. Free-form JSON (`verbatimAt`) is sent as it
+ * is, even empty (the operator's pointer to it is set). The layout's `emptyWhenUnset` collections are `[]`
+ * or `{}` when unset or empty, never `null`; such a map is added to `wholeAt`, as the PUT clears it.
  */
 function goEncoded(
   body: Record<string, unknown>,
   layout: ArmLayout,
-  maps: readonly string[],
-  verbatim: readonly string[],
+  context: Pick<SendContext, 'wholeAt' | 'verbatimAt'>,
 ): Record<string, unknown> {
   const explicit = layout.emptyWhenUnset ?? {};
   const nullWhenUnset = [...(layout.nullWhenUnset ?? []), ...Object.keys(explicit)];
@@ -352,8 +351,8 @@ function goEncoded(
     const parent = dot < 0 ? '' : path.slice(0, dot);
     keysUnder.set(parent, [...(keysUnder.get(parent) ?? []), path.slice(dot + 1)]);
   }
-  const mapAt = new Set(maps);
-  const verbatimAt = new Set(verbatim);
+  const mapAt = new Set(context.wholeAt);
+  const verbatimAt = new Set(context.verbatimAt);
   // A typed list: free-form JSON keeps its empty lists as they are.
   const isEmptyList = (value: unknown, at: string) =>
     Array.isArray(value) && value.length === 0 && !verbatimAt.has(at);
@@ -390,9 +389,11 @@ function goEncoded(
     }
     for (const key of keysUnder.get(pattern) ?? []) {
       const kind = explicit[pattern === '' ? key : `${pattern}.${key}`];
-      if (kind !== undefined && (out[key] === undefined || out[key] === null))
+      if (kind !== undefined && (out[key] === undefined || out[key] === null)) {
         out[key] = kind === 'list' ? [] : {};
-      else if (!Object.hasOwn(out, key)) out[key] = null;
+        // An empty map the operator sends takes away every entry Azure holds.
+        if (kind === 'map') context.wholeAt.push(at === '' ? key : `${at}.${key}`);
+      } else if (!Object.hasOwn(out, key)) out[key] = null;
     }
     return out;
   };

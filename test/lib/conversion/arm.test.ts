@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as authorization from '../../../generated/authorization/v1api20220401/arm.ts';
 import * as cdn from '../../../generated/cdn/v1api20230501/arm.ts';
+import * as aks from '../../../generated/containerservice/v1api20240901/arm.ts';
 import * as postgres from '../../../generated/dbforpostgresql/v1api20210601/arm.ts';
 import * as postgres2025 from '../../../generated/dbforpostgresql/v20250801/arm.ts';
 import * as kusto from '../../../generated/kusto/v1api20230815/arm.ts';
@@ -374,6 +375,22 @@ describe("empty values as the operator's Go encoder writes them", () => {
     );
     // A map without omitempty that is set, even empty, is written as it is.
     expect(container.properties).toEqual({ publicAccess: 'None', metadata: {} });
+  });
+});
+
+describe("AKS's collections sent explicitly empty", () => {
+  it('sends unset node labels, taints and tags as {} and [], and the labels as a map the PUT sets whole', () => {
+    const parts = armBodyParts(
+      {
+        apiVersion: 'containerservice.azure.com/v1api20240901',
+        kind: 'ManagedClustersAgentPool',
+        metadata: { name: 'pool' },
+        spec: { count: 3, vmSize: 'Standard_D2s_v3', nodeTaints: [] },
+      },
+      aks.ManagedClustersAgentPool_armLayout,
+    );
+    expect(parts.body.properties).toMatchObject({ count: 3, nodeLabels: {}, nodeTaints: [], tags: {} });
+    expect(parts.wholeAt).toEqual(expect.arrayContaining(['properties.nodeLabels', 'properties.tags']));
   });
 });
 
