@@ -18,6 +18,11 @@ export function emitArm(pkg: PackageDef): string {
   );
   for (const r of pkg.resources) {
     const objects: Record<string, Record<string, ArmValueShape>> = {};
+    // How the operator's encoder writes unset collections: the same for every leaf of a oneOf root.
+    const encoding = {
+      ...(r.nullWhenUnset !== undefined ? { nullWhenUnset: r.nullWhenUnset } : {}),
+      ...(r.emptyWhenUnset !== undefined ? { emptyWhenUnset: r.emptyWhenUnset } : {}),
+    };
     const layout = r.oneOf
       ? {
           kind: 'oneOf',
@@ -29,8 +34,7 @@ export function emitArm(pkg: PackageDef): string {
             status: fields(pkg, leaf.statusType),
           })),
           objects: sorted(objects),
-          ...(r.nullWhenUnset !== undefined ? { nullWhenUnset: r.nullWhenUnset } : {}),
-          ...(r.emptyWhenUnset !== undefined ? { emptyWhenUnset: r.emptyWhenUnset } : {}),
+          ...encoding,
         }
       : {
           kind: 'plain',
@@ -38,8 +42,7 @@ export function emitArm(pkg: PackageDef): string {
           status: fields(pkg, r.statusType),
           objects: sorted(objects),
           ...(r.fixedName !== undefined ? { fixedName: r.fixedName } : {}),
-          ...(r.nullWhenUnset !== undefined ? { nullWhenUnset: r.nullWhenUnset } : {}),
-          ...(r.emptyWhenUnset !== undefined ? { emptyWhenUnset: r.emptyWhenUnset } : {}),
+          ...encoding,
         };
     out.push(`\n/** Where ${r.kind}'s properties sit in ARM (${r.armType}). */\n`);
     out.push(`export const ${r.kind}_armLayout: ArmLayout = ${JSON.stringify(layout)};\n`);

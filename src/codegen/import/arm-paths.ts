@@ -278,12 +278,11 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
   const resource = Object.values(document.resourceDefinitions ?? {})[0];
   const spec = pkg.specOf.get(armType.toLowerCase());
   if (resource && spec) {
-    const nulls = nullWhenUnsetPathsOf(pkg, spec);
+    const { nulls, explicit } = unsetCollectionsOf(pkg, spec);
     if (nulls.length > 0) {
       resource['x-arm-null-when-unset'] = nulls;
       written++;
     }
-    const explicit = explicitWhenUnsetPathsOf(pkg, spec);
     if (Object.keys(explicit).length > 0) {
       resource['x-arm-empty-when-unset'] = explicit;
       written++;
@@ -328,7 +327,7 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
  * fields are at the union's own path. Sorted.
  */
 export function nullWhenUnsetPathsOf(pkg: ArmGoPackage, spec: string): string[] {
-  return [...emptyWhenUnsetOf(pkg, spec).null].sort();
+  return unsetCollectionsOf(pkg, spec).nulls;
 }
 
 /**
@@ -336,14 +335,14 @@ export function nullWhenUnsetPathsOf(pkg: ArmGoPackage, spec: string): string[] 
  * each with what it is, as {@link nullWhenUnsetPathsOf} finds the null ones. Sorted.
  */
 export function explicitWhenUnsetPathsOf(pkg: ArmGoPackage, spec: string): Record<string, 'list' | 'map'> {
-  const found = emptyWhenUnsetOf(pkg, spec).explicit;
-  return Object.fromEntries([...found].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  return unsetCollectionsOf(pkg, spec).explicit;
 }
 
-function emptyWhenUnsetOf(
+/** Both of the above from one walk of the spec's structs, each sorted. */
+function unsetCollectionsOf(
   pkg: ArmGoPackage,
   spec: string,
-): { null: Set<string>; explicit: Map<string, 'list' | 'map'> } {
+): { nulls: string[]; explicit: Record<string, 'list' | 'map'> } {
   const out = new Set<string>();
   const explicit = new Map<string, 'list' | 'map'>();
   const walk = (struct: string, prefix: string, within: ReadonlySet<string>) => {
@@ -377,7 +376,10 @@ function emptyWhenUnsetOf(
   };
   walk(spec, '', new Set());
   for (const path of explicit.keys()) out.delete(path);
-  return { null: out, explicit };
+  return {
+    nulls: [...out].sort(),
+    explicit: Object.fromEntries([...explicit].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  };
 }
 
 /** The field at a dotted ARM path below a struct (`properties.delegations`), through nested structs. */

@@ -72,7 +72,7 @@ async function roleAssignmentBody(
     return {
       refused: `spec.roleDefinitionReference.wellKnownName: no Azure built-in role is named "${wellKnown}"`,
     };
-  const subscription = /^\/subscriptions\/([^/]+)/i.exec(armId)?.[1] ?? '';
+  const subscription = subscriptionOf(armId);
   const properties = isObject(body.properties) ? body.properties : {};
   return {
     body: {
@@ -87,6 +87,11 @@ async function roleAssignmentBody(
 
 /** The API version the operator's key vault client reads deleted vaults with (armkeyvault v1.5.0). */
 const deletedVaultsApiVersion = '2024-11-01';
+
+/** The subscription an ARM ID lies in (`''` for none). */
+function subscriptionOf(id: string): string {
+  return /^\/subscriptions\/([^/]+)/i.exec(id)?.[1] ?? '';
+}
 
 /** The resource group an ARM ID lies in, lower-cased; undefined outside one. */
 function resourceGroupOf(id: string): string | undefined {
@@ -115,7 +120,7 @@ async function vaultBody(
     return mode === 'purgeThenCreate'
       ? { body: withMode('default') }
       : { refused: `spec.location: needed to look for a soft-deleted vault ${name}, and not set` };
-  const subscription = /^\/subscriptions\/([^/]+)/i.exec(armId)?.[1] ?? '';
+  const subscription = subscriptionOf(armId);
   const deleted = await reader.get(
     `/subscriptions/${subscription}/providers/Microsoft.KeyVault/locations/${location}/deletedVaults/${name}`,
     deletedVaultsApiVersion,

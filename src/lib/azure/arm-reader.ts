@@ -1,4 +1,6 @@
 import type { TokenCredential } from '@azure/core-auth';
+import { isObject } from '../conversion/checks.ts';
+import { parseJson } from '../json/parse-json.ts';
 import { type CredentialSettings, cloudOf } from './credential-settings.ts';
 import { ArmGaveUp } from './errors.ts';
 import { azureLibraries } from './libraries.ts';
@@ -183,10 +185,8 @@ function pathOfNextLink(link: string): string {
 function parseJsonObject(text: string | undefined): Record<string, unknown> | undefined {
   if (text === undefined) return undefined;
   try {
-    const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    const value = parseJson(text);
+    return isObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
