@@ -55,6 +55,7 @@ export const armModules: Readonly<Record<string, () => Promise<Record<string, un
   'containerinstance/v1api20211001': () => import('./containerinstance/v1api20211001/arm.ts'),
   'containerregistry/v1api20210901': () => import('./containerregistry/v1api20210901/arm.ts'),
   'containerregistry/v1api20230701': () => import('./containerregistry/v1api20230701/arm.ts'),
+  'containerservice/v1api20240402preview': () => import('./containerservice/v1api20240402preview/arm.ts'),
   'containerservice/v1api20240901': () => import('./containerservice/v1api20240901/arm.ts'),
   'containerservice/v1api20250301': () => import('./containerservice/v1api20250301/arm.ts'),
   'containerservice/v1api20250801': () => import('./containerservice/v1api20250801/arm.ts'),

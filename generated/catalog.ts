@@ -4172,6 +4172,12 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
+        "version": "v1api20240402preview",
+        "armApiVersion": "2024-04-02-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
         "version": "v20251002preview",
         "armApiVersion": "2025-10-02-preview",
         "preview": true,
@@ -4191,12 +4197,17 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
+      "v1api20240402previewstorage",
       "v20251002previewstorage",
       "v1api20240901storage",
       "v1api20250801storage"
     ],
     "hub": "v1api20250801storage",
     "immutable": {
+      "v1api20240402preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v20251002preview": [
         "spec.azureName",
         "spec.owner"
@@ -4225,6 +4236,12 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
+        "version": "v1api20240402preview",
+        "armApiVersion": "2024-04-02-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
         "version": "v20251002preview",
         "armApiVersion": "2025-10-02-preview",
         "preview": true,
@@ -4244,12 +4261,17 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
+      "v1api20240402previewstorage",
       "v20251002previewstorage",
       "v1api20240901storage",
       "v1api20250801storage"
     ],
     "hub": "v1api20250801storage",
     "immutable": {
+      "v1api20240402preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v20251002preview": [
         "spec.azureName",
         "spec.owner"
@@ -4278,6 +4300,12 @@ export const catalog: readonly CatalogEntry[] = [
     ],
     "versions": [
       {
+        "version": "v1api20240402preview",
+        "armApiVersion": "2024-04-02-preview",
+        "preview": true,
+        "prefix": "ga"
+      },
+      {
         "version": "v20251002preview",
         "armApiVersion": "2025-10-02-preview",
         "preview": true,
@@ -4297,12 +4325,17 @@ export const catalog: readonly CatalogEntry[] = [
       }
     ],
     "storageVersions": [
+      "v1api20240402previewstorage",
       "v20251002previewstorage",
       "v1api20240901storage",
       "v1api20250801storage"
     ],
     "hub": "v1api20250801storage",
     "immutable": {
+      "v1api20240402preview": [
+        "spec.azureName",
+        "spec.owner"
+      ],
       "v20251002preview": [
         "spec.azureName",
         "spec.owner"

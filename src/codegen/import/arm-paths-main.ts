@@ -6,6 +6,7 @@ import { groupOfType } from '../model/names.ts';
 import { configFile } from '../stages/load-config.ts';
 import { annotateArmPaths, armGoPackageOf } from './arm-paths.ts';
 import { stableJson } from './arm-schema.ts';
+import { earlierReleaseVersions } from './earlier-releases.ts';
 import { defaultOperatorGoDir, OperatorGoSourceMissing } from './operator-go.ts';
 
 /*
@@ -38,7 +39,10 @@ try {
       continue;
     const armType = `${provider}/${name.replace(/\.json$/, '').replaceAll('.', '/')}`;
     const group = groupOfType(config.groups, armType);
-    const pkg = armGoPackageOf(operatorGoDir, group, apiVersion, armType);
+    // A version the current release removed has its ARM Go types in the earlier release that served it.
+    const pkg = [operatorGoDir, ...earlierReleaseVersions.map((v) => defaultOperatorGoDir(v))]
+      .map((dir) => armGoPackageOf(dir, group, apiVersion, armType))
+      .find((found) => found !== undefined);
     if (!pkg) continue;
     const document = JSON.parse(readFileSync(path, 'utf8'));
     const written = annotateArmPaths(document, pkg, armType);

@@ -38,6 +38,26 @@ export interface ImportOptions {
    * folder is absent, a schema already shipped keeps its status enums and a new one is refused.
    */
   readonly operatorGoDir?: string;
+  /**
+   * Earlier operator releases, newest first: the source of every API version one of them served and the
+   * current release (`crdDir`) no longer serves (AKS's `v1api20240402preview`, served by v2.18.0 and removed
+   * by v2.20.0), so that the core still converts objects and manifests written at it.
+   */
+  readonly earlierReleases?: readonly EarlierRelease[];
+}
+
+/** One earlier operator release the import reads removed versions from. */
+export interface EarlierRelease {
+  /** Its CRDs (`../shared/real-aso-crds/v2.18.0`, or made from its Go module). */
+  readonly crdDir: string;
+  /** Its Go module, for status enums, ARM paths and type renames, as `operatorGoDir` is for the current one. */
+  readonly operatorGoDir?: string;
+}
+
+/** Where one API version's schema is read from: the current release or an earlier one. */
+interface ImportSource {
+  readonly crds: RealCrds;
+  readonly go: OperatorGoSource | undefined;
 }
 
 /** One schema file the import wrote. */
@@ -64,18 +84,28 @@ export function importSchemas(options: ImportOptions): {
   // Only the hand-written config: the derived one is what this import writes.
   const config = validateConfig(parse(readFileSync(join(options.schemasDir, configFile), 'utf8')));
   const crds = new RealCrds(options.crdDir);
+  const goOf = (dir: string | undefined) => (dir === undefined ? undefined : OperatorGoSource.at(dir));
+  const current: ImportSource = { crds, go: goOf(options.operatorGoDir) };
+  const earlier: ImportSource[] = (options.earlierReleases ?? []).map((r) => ({
+    crds: new RealCrds(r.crdDir),
+    go: goOf(r.operatorGoDir),
+  }));
   const types = new Set(options.types ?? importedTypes);
   const identities = new Map<string, CrdIdentity | undefined>();
+  // The current release's identity, with every version an earlier release served beside its own.
   const identityOf = (armType: string) => {
     if (!identities.has(armType)) {
       const group = groupOfType(config.groups, armType);
       const identity = crds.ofArmType(`${group}.${config.groupSuffix}`, armType);
       if (!identity) throw new ImportedTypeWithoutCrd(armType, `${group}.${config.groupSuffix}`);
-      identities.set(armType, identity);
+      const removed = earlier.flatMap(
+        (source) => source.crds.ofArmType(`${group}.${config.groupSuffix}`, armType)?.versions ?? [],
+      );
+      identities.set(armType, { ...identity, versions: [...new Set([...identity.versions, ...removed])] });
     }
     return identities.get(armType);
   };
-  // Every API version the operator serves for an imported type has a schema file, written or not yet.
+  // Every API version the operator serves or served for an imported type has a schema file.
   const files = [
     ...new Set([
       ...schemaFiles(options.schemasDir),
@@ -96,7 +126,9 @@ export function importSchemas(options: ImportOptions): {
     };
     for (const name of Object.keys(doc.definitions ?? {})) registry.claim(name, '', { handWritten: file });
   }
-  const go = options.operatorGoDir === undefined ? undefined : OperatorGoSource.at(options.operatorGoDir);
+  const go = current.go;
+  // API versions read from an earlier release, per group: their type renames come from that release.
+  const fromEarlier = new Map<ImportSource, Map<string, Set<string>>>();
   const written: { file: string; text: string; crd: string; version: string }[] = [];
   const skipped: ImportedSchema[] = [];
   for (const file of files.filter((f) => types.has(armTypeOf(f)))) {
@@ -117,13 +149,20 @@ export function importSchemas(options: ImportOptions): {
     }
     const [prefix = 'ga'] = servedPrefixes(withPublished, group, apiVersion, armType);
     const version = versionName(config.prefixes, prefix, apiVersion);
-    // An API version the operator does not serve has nothing to import from: it stays
-    // as written, and the caller lists it.
-    if (!crds.serves(crdFile, version)) {
+    // An API version no release serves has nothing to import from: it stays as written, and the caller
+    // lists it.
+    const source = [current, ...earlier].find((s) => s.crds.serves(crdFile, version));
+    if (!source) {
       skipped.push({ file, crd: crdFile, version });
       continue;
     }
-    const crd = crds.version(crdFile, version);
+    if (source !== current) {
+      const byGroup = fromEarlier.get(source) ?? new Map<string, Set<string>>();
+      byGroup.set(group, (byGroup.get(group) ?? new Set()).add(apiVersion));
+      fromEarlier.set(source, byGroup);
+    }
+    const { go } = source;
+    const crd = source.crds.version(crdFile, version);
     derived.operatorSpec(armType, apiVersion, crd.spec.properties?.operatorSpec);
     const schemaPath = join(options.schemasDir, file);
     // Without the Go types, only a schema this import wrote (with them) has the status enums to keep.
@@ -204,9 +243,16 @@ export function importSchemas(options: ImportOptions): {
     const group = groupOfType(config.groups, armTypeOf(file));
     apiVersions.set(group, [...new Set([...(apiVersions.get(group) ?? []), apiVersion])]);
   }
-  derived.renamedTypes(
-    go ? operatorTypeRenames(go.dir, apiVersions) : previousTypeRenames(options.schemasDir, apiVersions),
-  );
+  const renames = go
+    ? operatorTypeRenames(go.dir, apiVersions)
+    : previousTypeRenames(options.schemasDir, apiVersions);
+  for (const [source, only] of fromEarlier)
+    renames.push(
+      ...(source.go
+        ? operatorTypeRenames(source.go.dir, apiVersions, only)
+        : previousTypeRenames(options.schemasDir, apiVersions)),
+    );
+  derived.renamedTypes(uniqueRenames(renames));
   mkdirSync(options.outDir, { recursive: true });
   writeFileSync(join(options.outDir, derivedConfigFile), derived.text());
   const kubernetesKinds = importKubernetesKinds(
@@ -399,6 +445,13 @@ function previousTypeRenames(
   if (!existsSync(path)) return [];
   const previous = parse(readFileSync(path, 'utf8')) as { renames?: { types?: TypeRename[] } } | null;
   return (previous?.renames?.types ?? []).filter((r) => apiVersions.has(r.group));
+}
+
+/** Each rename once (an earlier release's config repeats the renames its later versions share), sorted. */
+function uniqueRenames(renames: readonly TypeRename[]): TypeRename[] {
+  const key = (r: TypeRename) => `${r.group} ${r.apiVersion} ${r.from}`;
+  const byKey = new Map(renames.map((r) => [key(r), r]));
+  return [...byKey.keys()].sort().map((k) => byKey.get(k) as TypeRename);
 }
 
 function armTypeOf(file: string): string {

@@ -1,4 +1,6 @@
-import { join, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { earlierReleaseVersions } from './earlier-releases.ts';
 import { ImportedTypeWithoutCrd, importSchemas } from './import-schemas.ts';
 import { KubernetesKindNotFound } from './kubernetes-kinds.ts';
 import { CrdMakerGoMissing, CrdMakingFailed } from './made-crds.ts';
@@ -14,9 +16,11 @@ import { UnsupportedCrdShape } from './reverse.ts';
  * (module-crds.ts); a folder of released CRDs (`../shared/real-aso-crds/v2.20.0`) may be named instead.
  */
 const operatorVersion = 'v2.20.0';
+
 const root = resolve(new URL('../../..', import.meta.url).pathname);
 const operatorGoDir = resolve(process.argv[3] ?? defaultOperatorGoDir(operatorVersion));
 let folder: CrdFolder | undefined;
+const earlierFolders: CrdFolder[] = [];
 try {
   const named = process.argv[2];
   if (named === undefined) {
@@ -24,11 +28,24 @@ try {
     process.stdout.write(`CRDs made from the operator's Go module ${operatorVersion}\n`);
   }
   const crdDir = folder?.path ?? resolve(named ?? '');
+  const earlierReleases = [];
+  // An earlier release's CRDs: the folder beside a named one (`../shared/real-aso-crds/v2.18.0`) when there is
+  // one, else made from its Go module.
+  for (const version of earlierReleaseVersions) {
+    let dir = join(dirname(crdDir), version);
+    if (named === undefined || !existsSync(dir)) {
+      const made = await moduleCrdFolder(version, undefined, undefined, { groupsItHas: true });
+      earlierFolders.push(made);
+      dir = made.path;
+    }
+    earlierReleases.push({ crdDir: dir, operatorGoDir: defaultOperatorGoDir(version) });
+  }
   const { written, skipped, goSource } = importSchemas({
     crdDir,
     schemasDir: join(root, 'schemas'),
     outDir: join(root, 'schemas'),
     operatorGoDir,
+    earlierReleases,
   });
   if (!goSource)
     process.stdout.write(
@@ -53,4 +70,5 @@ try {
   } else throw error;
 } finally {
   folder?.dispose();
+  for (const made of earlierFolders) made.dispose();
 }

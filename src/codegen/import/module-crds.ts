@@ -7,7 +7,7 @@ import { groupOfType } from '../model/names.ts';
 import { shortGroup } from '../model/types.ts';
 import { configFile } from '../stages/load-config.ts';
 import { importedKubernetesKinds, importedTypes } from './imported-types.ts';
-import { madeCrdsDir } from './made-crds.ts';
+import { CrdMakingFailed, madeCrdsDir } from './made-crds.ts';
 
 /** The shipped schemas, whose hand-written config names the groups the operator gives some types. */
 const schemasDir = new URL('../../../schemas', import.meta.url).pathname;
@@ -27,6 +27,7 @@ export async function moduleCrdFolder(
   asoVersion: string,
   types: readonly string[] = importedTypes,
   progress?: (line: string) => void,
+  options: { readonly groupsItHas?: boolean } = {},
 ): Promise<CrdFolder> {
   const config = validateConfig(parse(readFileSync(join(schemasDir, configFile), 'utf8')));
   const groups = [
@@ -40,7 +41,13 @@ export async function moduleCrdFolder(
   const path = mkdtempSync(join(tmpdir(), 'aso-module-crds-'));
   try {
     for (const group of groups) {
-      const dir = await madeCrdsDir(asoVersion, group, progress ? { progress } : {});
+      // An earlier release lacks the groups added since: with `groupsItHas`, those are left out.
+      const dir = await madeCrdsDir(asoVersion, group, progress ? { progress } : {}).catch((error) => {
+        if (options.groupsItHas && error instanceof CrdMakingFailed && error.stderr.includes('no API group'))
+          return undefined;
+        throw error;
+      });
+      if (dir === undefined) continue;
       for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')))
         symlinkSync(join(dir, file), join(path, file));
     }

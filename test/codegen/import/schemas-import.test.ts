@@ -22,6 +22,14 @@ const real = sharedData(
   'test/codegen/import/schemas-import.test.ts (schema import)',
 );
 const goModule = operatorGoModule('test/codegen/import/schemas-import.test.ts (status enums)');
+const real18 = sharedData(
+  'real-aso-crds/v2.18.0',
+  'test/codegen/import/schemas-import.test.ts (removed versions)',
+);
+const goModule18 = operatorGoModule(
+  'test/codegen/import/schemas-import.test.ts (removed versions)',
+  'v2.18.0',
+);
 const schemasDir = join(repoRoot, 'schemas');
 const scratch = mkdtempSync(join(tmpdir(), 'schemas-import-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -32,10 +40,11 @@ const goPresent = goToolchainPresent(
 );
 
 describe('npm run schemas:import', () => {
-  it.runIf(goPresent && goModule.present)(
+  it.runIf(goPresent && goModule.present && goModule18.present)(
     "writes exactly the shipped schemas from CRDs made from the operator's Go module, with no release copy",
     async () => {
       const folder = await moduleCrdFolder('v2.20.0', undefined, () => {});
+      const earlier = await moduleCrdFolder('v2.18.0', undefined, () => {}, { groupsItHas: true });
       try {
         const out = join(scratch, 'from-module');
         const result = importSchemas({
@@ -43,22 +52,39 @@ describe('npm run schemas:import', () => {
           schemasDir,
           outDir: out,
           operatorGoDir: goModule.path,
+          earlierReleases: [{ crdDir: earlier.path, operatorGoDir: goModule18.path }],
         });
         expect(result.written.length).toBeGreaterThan(30);
+        // AKS 2024-04-02-preview, which v2.20.0 removed, comes from v2.18.0's CRDs.
+        expect(
+          result.written.filter((w) => w.file.includes('/2024-04-02-preview/')).map((w) => w.version),
+        ).toEqual(['v1api20240402preview', 'v1api20240402preview', 'v1api20240402preview']);
         for (const file of [...result.written.map((w) => w.file), derivedConfigFile])
           expect(readFileSync(join(out, file), 'utf8'), `${file} differs from its import`).toBe(
             readFileSync(join(schemasDir, file), 'utf8'),
           );
       } finally {
         folder.dispose();
+        earlier.dispose();
       }
     },
     600_000,
   );
 
   it.runIf(real.present)('writes exactly the shipped schemas, byte for byte, on every run', () => {
-    const first = importSchemas({ crdDir: real.path, schemasDir, outDir: join(scratch, 'first') });
-    const second = importSchemas({ crdDir: real.path, schemasDir, outDir: join(scratch, 'second') });
+    const earlierReleases = [{ crdDir: real18.path }];
+    const first = importSchemas({
+      crdDir: real.path,
+      schemasDir,
+      outDir: join(scratch, 'first'),
+      earlierReleases,
+    });
+    const second = importSchemas({
+      crdDir: real.path,
+      schemasDir,
+      outDir: join(scratch, 'second'),
+      earlierReleases,
+    });
     expect(first.written.length).toBeGreaterThan(0);
     expect(second).toEqual(first);
     for (const file of [...first.written.map((w) => w.file), derivedConfigFile]) {
