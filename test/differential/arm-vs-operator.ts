@@ -99,6 +99,8 @@ function validReferences(value: unknown): unknown {
  * Compares the ARM body kubectl-aso predicts for each object of `entry` (its samples, then `count` random
  * objects per version) with the body the operator's own ConvertToARM makes of it, both resolving references
  * and config maps by the same fixed rules and the operator filling secrets where kubectl-aso says they go.
+ * `release` names an earlier operator release as the referee (its CRDs in `realCrdDir`), `only` limits the
+ * comparison to some API versions (those that release alone serves).
  */
 export async function compareKindArm(
   entry: CatalogEntry,
@@ -106,12 +108,13 @@ export async function compareKindArm(
   realCrdDir: string,
   count: number,
   seed: number,
+  { release, only }: { release?: string; only?: readonly string[] } = {},
 ): Promise<ArmKindFigures> {
   // The API versions both sides serve: a version only kubectl-aso has (a compatibility version) has no
   // ConvertToARM in the operator to compare with.
   const storage = new Set(entry.storageVersions);
-  const shared = sharedKind(entry, realCrdDir);
-  const versions = shared.shared.filter((v) => !storage.has(v));
+  const shared = sharedKind(entry, realCrdDir, release);
+  const versions = shared.shared.filter((v) => !storage.has(v) && (only === undefined || only.includes(v)));
   const mine = samples
     .filter((s) => s.object.kind === entry.kind)
     .filter((s) => versions.some((v) => s.object.apiVersion === `${entry.group}/${v}`))
@@ -144,6 +147,7 @@ export async function compareKindArm(
   const theirs = await armWithOperator(
     objects.map((o) => o.object),
     entry.group,
+    release,
   );
   for (const [index, { object, label }] of objects.entries()) {
     const operator = theirs[index];

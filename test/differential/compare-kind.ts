@@ -30,13 +30,15 @@ type Outcome = { object: Record<string, unknown> } | { error: string };
 /**
  * Converts every sample of `kind` at a version both sides serve to every other version both serve, with
  * kubectl-aso's `convert()` and with the operator's webhook handler, and compares spec, status and bags
- * restricted to the properties both CRD schemas define at the target (bags: at the source).
+ * restricted to the properties both CRD schemas define at the target (bags: at the source). `release` names
+ * an earlier operator release as the referee, with `realCrdDir` holding its CRDs.
  */
 export async function compareKind(
   kind: KindUnderTest,
   samples: readonly Sample[],
   realCrdDir: string,
   ourConvert: (object: unknown, target: string) => unknown = convert,
+  release?: string,
 ): Promise<KindAgreement> {
   const ours = ourSchemas(kind.group, pluralOfKind(kind.group, kind.kind));
   const theirs =
@@ -57,7 +59,7 @@ export async function compareKind(
         theirs.get(sample.object.apiVersion.slice(kind.group.length + 1)),
       ) as Sample['object'],
     }));
-  const inputs = [...sampled, ...(await storedByEachSide(kind.group, sampled, shared, ourConvert))];
+  const inputs = [...sampled, ...(await storedByEachSide(kind.group, sampled, shared, ourConvert, release))];
   let compared = 0;
   let agreed = 0;
   let leaves = 0;
@@ -68,6 +70,7 @@ export async function compareKind(
     const operator = await convertWithOperator(
       sources.map((sample) => sample.object),
       `${kind.group}/${target}`,
+      release,
     );
     sources.forEach((sample, index) => {
       const source = sample.object.apiVersion.slice(kind.group.length + 1);
@@ -95,12 +98,14 @@ async function storedByEachSide(
   sampled: readonly Sample[],
   shared: readonly string[],
   ourConvert: (object: unknown, target: string) => unknown,
+  release?: string,
 ): Promise<Sample[]> {
   const stored: Sample[] = [];
   for (const version of shared.filter((v) => v.endsWith('storage'))) {
     const operator = await convertWithOperator(
       sampled.map((sample) => sample.object),
       `${group}/${version}`,
+      release,
     );
     sampled.forEach((sample, index) => {
       const byOperator = operator[index];

@@ -9,8 +9,18 @@
 # here from the operator's module source (every version folder and its storage folder that declares
 # AddToScheme), so no hand-kept list can fall behind the operator; it is handed to `go build` as an overlay
 # file, so it is never written into the repository.
+#
+# ASO_RELEASE=v2.18.0 builds against that release (go.v2.18.0.mod, go.v2.18.0.sum) instead of go.mod's: the
+# referee for the versions it served that later releases removed (AKS v1api20240402preview).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+modfile=go.mod
+modflag=()
+if [ -n "${ASO_RELEASE:-}" ]; then
+  modfile="go.$ASO_RELEASE.mod"
+  [ -f "$here/$modfile" ] || { echo "operator-conversion build: no $modfile beside build.sh for ASO_RELEASE=$ASO_RELEASE" >&2; exit 2; }
+  modflag=(-modfile="$modfile")
+fi
 usage="usage: build.sh GROUP [GROUP...]   (a folder under the operator's api/, e.g. storage)"
 [ "$#" -gt 0 ] || { echo "$usage" >&2; exit 2; }
 groups=$(printf '%s\n' "$@" | sort -u)
@@ -19,13 +29,13 @@ for group in $groups; do
 done
 key=$(echo "$groups" | paste -sd+)
 aso_module=github.com/Azure/azure-service-operator/v2
-aso_version=$(awk -v m="$aso_module" '$1==m && $2 ~ /^v/ {print $2; exit}' "$here/go.mod")
+aso_version=$(awk -v m="$aso_module" '$1==m && $2 ~ /^v/ {print $2; exit}' "$here/$modfile")
 cache_root=${KUBECTL_ASO_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/kubectl-aso}
 versioned="$cache_root/operator-conversion/$aso_version"
 out="$versioned/$key"
 # The sources' hash (this script included, as it writes the registration) is part of the check, so an edit
 # rebuilds instead of reusing a stale binary.
-sources=$(cd "$here" && cat go.mod go.sum ./*.go build.sh | sha256sum | cut -c1-16)
+sources=$(cd "$here" && cat "$modfile" "${modfile%.mod}.sum" ./*.go build.sh | sha256sum | cut -c1-16)
 finished() { [ -x "$out/operator-conversion" ] && [ "$(cat "$out/sources" 2>/dev/null)" = "$sources" ]; }
 if finished; then
   echo "$out/operator-conversion"
@@ -33,8 +43,8 @@ if finished; then
 fi
 command -v go >/dev/null || { echo "operator-conversion build: go is not on PATH" >&2; exit 3; }
 cd "$here"
-go mod download "$aso_module"
-aso_dir=$(go list -m -f '{{.Dir}}' "$aso_module")
+go mod download "${modflag[@]}" "$aso_module"
+aso_dir=$(go list "${modflag[@]}" -m -f '{{.Dir}}' "$aso_module")
 for group in $groups; do
   [ -d "$aso_dir/api/$group" ] || { echo "operator-conversion build: ASO $aso_version has no API group $group (no api/$group)" >&2; exit 2; }
 done
@@ -84,7 +94,7 @@ mv "$registration.tmp" "$registration"
 printf '{"Replace":{"%s":"%s"}}\n' "$here/scheme_groups.go" "$registration" >"$out/overlay.json"
 
 echo "operator-conversion build: ASO $aso_version, $key: ${#packages[@]} API packages (a cold build takes minutes)" >&2
-if ! CGO_ENABLED=0 go build -trimpath -overlay "$out/overlay.json" -o "$out/operator-conversion.tmp" . 2> >(tee "$out/build.log" >&2); then
+if ! CGO_ENABLED=0 go build "${modflag[@]}" -trimpath -overlay "$out/overlay.json" -o "$out/operator-conversion.tmp" . 2> >(tee "$out/build.log" >&2); then
   # The go.mod lists only what the generated groups' packages need: a group importing another module (entra's
   # hand-written v1 needs github.com/microsoftgraph/msgraph-sdk-go) fails here until go.mod requires it.
   if grep -q 'updates to go.mod needed\|no required module provides' "$out/build.log"; then

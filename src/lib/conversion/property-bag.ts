@@ -132,7 +132,10 @@ export function stash(bag: PropertyBagData | undefined, name: string, value: unk
  * nested value. `raw` marks a string-typed destination, whose value the operator stores unquoted (as
  * `PropertyBag.Pull` into a `*string` reads it); otherwise the text is parsed as JSON.
  * A value `convert` rejects (a {@link ConversionError}) or malformed JSON text stays in the bag, whole, so
- * that nothing is lost and no later step trips over it; returns undefined then.
+ * that nothing is lost and no later step trips over it; returns undefined then. The operator's
+ * `PropertyBag.Pull` fails the whole conversion there instead. kubectl-aso keeps the value, and manifest
+ * conversion names it as a loss: AKS 2024-04-02-preview's list of autoscale profiles rides in 2025-08-01's
+ * bag and cannot come back as 2025-10-02-preview's single profile, which the operator refuses.
  */
 export function recall<T>(
   bag: PropertyBagData,

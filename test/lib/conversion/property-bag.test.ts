@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertKeepingLeftovers } from '../../../src/lib/conversion/convert.ts';
+import { convert as convertDropping, convertKeepingLeftovers } from '../../../src/lib/conversion/convert.ts';
 
 // These tests follow values through the bags of the whole chain, API versions at either end included. An API
 // version has no bag (the operator drops what it cannot type there), so they convert keeping the leftovers,
@@ -30,6 +30,36 @@ const spoke = (object: ReturnType<typeof server>) => {
 };
 
 describe('values recalled from the property bag', () => {
+  it("keep a well-formed entry of another version's shape in the bag, where the operator's Pull refuses", () => {
+    // AKS 2024-04-02-preview (a version v2.20.0 removed) has a list of autoscale profiles; 2025-08-01 has
+    // none and bags it; 2025-10-02-preview has one profile, which the list cannot become. The operator's
+    // conversion to 2025-10-02-preview fails (test/differential/removed-versions-vs-operator.test.ts).
+    const pool = {
+      apiVersion: 'containerservice.azure.com/v1api20240402preview',
+      kind: 'ManagedClustersAgentPool',
+      metadata: { name: 'pool', namespace: 'default' },
+      spec: {
+        owner: { name: 'aks' },
+        virtualMachinesProfile: { scale: { autoscale: [{ minCount: 1, maxCount: 3, sizes: ['D2'] }] } },
+      },
+    };
+    const bagged = { scale: { $propertyBag: { Autoscale: '[{"maxCount":3,"minCount":1,"sizes":["D2"]}]' } } };
+    const at = (version: string) =>
+      (convertDropping(pool, version) as { spec: Record<string, unknown> }).spec.virtualMachinesProfile;
+    expect(at('v1api20250801storage')).toEqual(bagged);
+    expect(at('v20251002previewstorage')).toEqual(bagged);
+    // An API version has no bag: plain convert() drops it there, as the operator drops what it cannot type;
+    // with leftovers kept it stays visible, for manifest conversion to name as a loss.
+    expect(at('v20251002preview')).toEqual({ scale: {} });
+    expect(
+      (convert(pool, 'v20251002preview') as { spec: Record<string, unknown> }).spec.virtualMachinesProfile,
+    ).toEqual(bagged);
+    // Back at the preview, the list comes out of the bag whole.
+    expect(
+      convertDropping(convertDropping(pool, 'v20251002previewstorage'), 'v1api20240402preview').spec,
+    ).toEqual(pool.spec);
+  });
+
   it('go through the destination type conversion: a bad inner value stays in the bag, whole', () => {
     const object = server({ identity: { type: 5 } });
     const up = convert(object, hub);
