@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { defaultOperatorGoDir } from '../../src/codegen/import/operator-go.ts';
 import { AsoError } from '../../src/lib/errors.ts';
 import { exitCodes } from '../../src/lib/exit-codes.ts';
@@ -105,6 +105,43 @@ describe.skipIf(!crds18.present || !crds20.present || !samples.present)(
       await stopPlane(stateDir);
     });
 
+    /** Installs (or replaces) the kinds' CRDs of one release and returns them. */
+    const install = async (dir: string, kinds: readonly string[]) => {
+      const files = realCrdFiles(dir);
+      for (const kind of kinds) {
+        const crd = files.get(kind);
+        if (crd === undefined) continue;
+        const document = parse(readFileSync(join(dir, crd.file), 'utf8')) as Parameters<
+          typeof applyObject
+        >[1];
+        await applyObject(client, document, { ...crdType, namespaced: false });
+        await waitForEstablished(client, document.metadata.name);
+      }
+      return files;
+    };
+    /** The API server's answer to a strict dry-run create of the object: undefined when it validates. */
+    const refusal = async (files: Map<string, RealCrdVersions>, o: LocatedObject) => {
+      const [group, version] = o.object.apiVersion.split('/') as [string, string];
+      const crd = files.get(kindOf(o));
+      if (crd === undefined) return `${kindOf(o)} has no CRD`;
+      const namespace = o.object.metadata.namespace ?? 'default';
+      const { apiVersion, kind, metadata, spec } = o.object;
+      try {
+        await client.request({
+          method: 'POST',
+          path: `/apis/${group}/${version}/namespaces/${namespace}/${crd.plural}`,
+          // Strict: a property the schema lacks is refused, not pruned in silence.
+          query: { dryRun: 'All', fieldValidation: 'Strict' },
+          body: { apiVersion, kind, metadata, ...(spec ? { spec } : {}) },
+          subject: { verb: 'create', resource: crd.plural, namespace },
+        });
+        return undefined;
+      } catch (error) {
+        if (error instanceof AsoError) return error.message;
+        throw error;
+      }
+    };
+
     it('checks every sample and flags the ones at a version v2.20.0 removes', () => {
       expect(objects.length).toBeGreaterThan(650);
       expect(report.manifests?.objects).toBe(objects.length);
@@ -136,44 +173,7 @@ describe.skipIf(!crds18.present || !crds20.present || !samples.present)(
         await applyObject(client, { apiVersion: 'v1', kind: 'Namespace', metadata: { name: namespace } });
       const kinds = [...new Set(sent.map(kindOf))].sort();
 
-      /** Installs (or replaces) the kinds' CRDs of one release and returns them. */
-      const install = async (dir: string) => {
-        const files = realCrdFiles(dir);
-        for (const kind of kinds) {
-          const crd = files.get(kind);
-          if (crd === undefined) continue;
-          const document = parse(readFileSync(join(dir, crd.file), 'utf8')) as Parameters<
-            typeof applyObject
-          >[1];
-          await applyObject(client, document, { ...crdType, namespaced: false });
-          await waitForEstablished(client, document.metadata.name);
-        }
-        return files;
-      };
-      /** The API server's answer to a strict dry-run create of the object: undefined when it validates. */
-      const refusal = async (files: Map<string, RealCrdVersions>, o: LocatedObject) => {
-        const [group, version] = o.object.apiVersion.split('/') as [string, string];
-        const crd = files.get(kindOf(o));
-        if (crd === undefined) return `${kindOf(o)} has no CRD`;
-        const namespace = o.object.metadata.namespace ?? 'default';
-        const { apiVersion, kind, metadata, spec } = o.object;
-        try {
-          await client.request({
-            method: 'POST',
-            path: `/apis/${group}/${version}/namespaces/${namespace}/${crd.plural}`,
-            // Strict: a property the schema lacks is refused, not pruned in silence.
-            query: { dryRun: 'All', fieldValidation: 'Strict' },
-            body: { apiVersion, kind, metadata, ...(spec ? { spec } : {}) },
-            subject: { verb: 'create', resource: crd.plural, namespace },
-          });
-          return undefined;
-        } catch (error) {
-          if (error instanceof AsoError) return error.message;
-          throw error;
-        }
-      };
-
-      const files18 = await install(crds18.path);
+      const files18 = await install(crds18.path, kinds);
       const taken: LocatedObject[] = [];
       const refused18: string[] = [];
       for (const o of sent) {
@@ -181,7 +181,7 @@ describe.skipIf(!crds18.present || !crds20.present || !samples.present)(
         if (why === undefined) taken.push(o);
         else refused18.push(`${o.file}: ${nameOf(o)}: ${why}`);
       }
-      const files20 = await install(crds20.path);
+      const files20 = await install(crds20.path, kinds);
       const refusedGood: string[] = [];
       for (const o of taken.filter((t) => picked.includes(t))) {
         const why = await refusal(files20, o);
@@ -195,5 +195,29 @@ describe.skipIf(!crds18.present || !crds20.present || !samples.present)(
       expect(bad.filter((o) => !taken.includes(o)).map(nameOf)).toEqual([]);
       for (const o of bad) expect(await refusal(files20, o), `${o.file}: ${nameOf(o)}`).toBeDefined();
     }, 600_000);
+
+    it('rewrites each flagged sample with the command it prints, keeping every value, and the result validates against v2.20.0', async () => {
+      const findings = report.manifests?.findings ?? [];
+      expect(findings.map((f) => f.problem)).toEqual(findings.map(() => 'removed-version'));
+      const files20 = await install(crds20.path, [
+        ...new Set(findings.map((f) => `${f.apiVersion.split('/')[0]}/${f.object.split('/')[0]}`)),
+      ]);
+      for (const finding of findings) {
+        // The command as printed: `kubectl aso migrate -f FILE --to VERSION`, which writes the result to stdout.
+        const command = /^kubectl aso migrate -f (\S+) --to (\S+)$/.exec(finding.fix);
+        expect(command, finding.fix).not.toBeNull();
+        expect(finding.values).toBe('kept');
+        const [, file = '', target = ''] = command ?? [];
+        const run = await runCli(['migrate', '-f', file, '--to', target]);
+        expect(run.code, run.stderr).toBe(0);
+        const rewritten = parseAllDocuments(run.stdout).map((d) => d.toJS() as LocatedObject['object']);
+        expect(rewritten.map((o) => o.apiVersion)).toEqual([`${finding.apiVersion.split('/')[0]}/${target}`]);
+        for (const object of rewritten)
+          expect(
+            await refusal(files20, { file, object } as LocatedObject),
+            `${file}: ${object.kind}`,
+          ).toBeUndefined();
+      }
+    }, 300_000);
   },
 );

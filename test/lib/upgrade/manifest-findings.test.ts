@@ -193,7 +193,7 @@ describe('manifest findings', () => {
 });
 
 describe('on the shipped catalog', () => {
-  it("flags AKS's v1api20240402preview going from v2.18.0 to v2.20.0, which the conversion core does not hold", () => {
+  it("flags AKS's v1api20240402preview going from v2.18.0 to v2.20.0, with the migrate command the core now runs", () => {
     const objects = manifest(
       'aks.yaml',
       'apiVersion: containerservice.azure.com/v1api20240402preview\nkind: ManagedCluster\nmetadata:\n  name: aks\nspec:\n  location: westeurope\n',
@@ -206,9 +206,24 @@ describe('on the shipped catalog', () => {
     expect(report.manifests?.findings.map((f) => [f.problem, f.values, f.fix])).toEqual([
       [
         'removed-version',
-        'unknown',
-        'rewrite it at containerservice.azure.com/v1api20250801 by hand (kubectl-aso cannot convert v1api20240402preview)',
+        'kept',
+        `kubectl aso migrate -f ${report.manifests?.findings[0]?.file} --to v1api20250801`,
       ],
     ]);
+    expect(report.manifests?.findings[0]?.file).toMatch(/\/aks\.yaml$/);
+  });
+
+  it('says to rewrite by hand a removed version the core does not hold (Fleet v1api20230315preview, gone in v2.18.0)', () => {
+    const objects = manifest(
+      'fleet.yaml',
+      'apiVersion: containerservice.azure.com/v1api20230315preview\nkind: Fleet\nmetadata:\n  name: fleet\nspec:\n  location: westeurope\n',
+    );
+    const report = checkUpgrade({ from: 'v2.13.0', to: 'v2.18.0', manifests: objects }, releaseCatalog);
+    const [finding] = report.manifests?.findings ?? [];
+    expect(finding?.problem).toBe('removed-version');
+    expect(finding?.values).toBe('unknown');
+    expect(finding?.fix).toMatch(
+      /^rewrite it at containerservice\.azure\.com\/\S+ by hand \(kubectl-aso cannot convert v1api20230315preview\)$/,
+    );
   });
 });

@@ -16,7 +16,7 @@ import {
 } from './convert-object.ts';
 import type { TextPiece } from './diff.ts';
 import { rewriteYaml, unchanged } from './edit-yaml.ts';
-import { ManifestObjectsFailed } from './errors.ts';
+import { ManifestObjectsFailed, NoManifestTarget } from './errors.ts';
 
 /** One input file: its text before and after. */
 export interface ConvertedFile {
@@ -84,10 +84,19 @@ export async function convertManifestFiles(
   const failedFiles = new Set<string>();
   // An object that cannot be converted is recorded and left as it is, so that every failure of the run is
   // named, and so that a run told to keep going writes its file with the object unchanged.
-  const attempt = async (work: () => ReturnType<typeof convertChecked>, original: unknown, file: string) => {
+  // Where each object without a version for `--to` sits, to name them all if none of the run's has one.
+  const withoutTarget: { label: string; file: string; reason: string }[] = [];
+  const attempt = async (
+    work: () => ReturnType<typeof convertChecked>,
+    original: unknown,
+    file: string,
+    label: string,
+  ) => {
     try {
       const converted = await work();
       objects.push(converted.result);
+      if (converted.result.noTarget)
+        withoutTarget.push({ label, file, reason: converted.result.note ?? 'no version to move to' });
       return converted.value;
     } catch (error) {
       if (!(error instanceof ConversionError || error instanceof InvalidInput)) throw error;
@@ -122,6 +131,7 @@ export async function convertManifestFiles(
               () => convertChecked(text.file, document, ['items', i], item, where, options, schemas),
               item,
               text.file,
+              where.label,
             ),
           );
         }
@@ -132,6 +142,7 @@ export async function convertManifestFiles(
           () => convertChecked(text.file, document, [], root, where, options, schemas),
           root,
           text.file,
+          where.label,
         );
       }
       return isDeepStrictEqual(next, root) ? unchanged : next;
@@ -144,6 +155,14 @@ export async function convertManifestFiles(
       after: rewritten.text,
       pieces: rewritten.pieces,
     });
+  }
+  // An exact version leaves the kinds without it as they are; when no object of the run has it, the version
+  // is more likely mistyped than meant for objects elsewhere: each object is named, as a failure.
+  if (options.target.kind === 'exact' && objects.length > 0 && withoutTarget.length === objects.length) {
+    for (const { label, file, reason } of withoutTarget) {
+      failures.push(new NoManifestTarget(label, reason));
+      failedFiles.add(file);
+    }
   }
   return { files, objects, failures, failedFiles: [...failedFiles] };
 }

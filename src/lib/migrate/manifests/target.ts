@@ -2,9 +2,10 @@ import { type AsoVersionName, newestAsoVersion, parseAsoVersion } from '../../as
 import type { TargetSpec } from '../target.ts';
 
 /**
- * The API version a manifest moves to, or why none fits. `leaveAsIs` marks a prefix the kind has no
- * version with at all: nothing to move to, which is not a failure (a run over many kinds asks `--to v`
- * while some kinds have no `v` version yet), so the object stays as it is with the reason.
+ * The API version a manifest moves to, or why none fits. `leaveAsIs` marks a prefix or an exact version the
+ * kind has no version with at all: nothing to move to, which is not a failure (a run over many kinds asks
+ * `--to v` while some kinds have no `v` version yet; a file holds other kinds beside the one an exact version
+ * is for), so the object stays as it is with the reason.
  */
 export type ManifestTarget =
   | { version: string }
@@ -50,7 +51,8 @@ export function manifestTarget(
     const parsed = parseAsoVersion(spec.version);
     if (sameDate && versions.includes(spec.version) && parsed && !atSameDate(parsed))
       return { version: undefined, reason: notARename(from, spec.version) };
-    return { version: undefined, reason: `the kind has no version ${spec.version}` };
+    // A file may hold other kinds (upgrade-check prints one exact version per object): those stay as they are.
+    return { version: undefined, reason: `the kind has no version ${spec.version}`, leaveAsIs: true };
   }
   const pool = spec.kind === 'latest' ? candidates : candidates.filter((name) => name.prefix === spec.prefix);
   const newest = newestAsoVersion(pool.map((name) => name.name));

@@ -12,7 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
 import { registry } from '../../../../generated/registry.ts';
 import { convert } from '../../../../src/lib/conversion/convert.ts';
 import { UsageError } from '../../../../src/lib/errors.ts';
@@ -275,6 +275,24 @@ spec:
     await expect(run({ filename: [file], to: 'v1api20240801' })).rejects.toThrow(
       `${file}:1 (document 1) ResourceGroup/rg`,
     );
+  });
+
+  it('moves the kinds that have an exact --to version and leaves the others in the file as they are', async () => {
+    // What upgrade-check prints for an AKS cluster at a version v2.20.0 removed, in a file beside other kinds.
+    const group =
+      'apiVersion: resources.azure.com/v1api20200601\nkind: ResourceGroup\nmetadata:\n  name: rg\nspec:\n  location: westeurope\n';
+    const cluster =
+      'apiVersion: containerservice.azure.com/v1api20240402preview\nkind: ManagedCluster\nmetadata:\n  name: aks\nspec:\n  location: westeurope\n  owner:\n    name: rg\n  dnsPrefix: aks\n';
+    const file = put('app.yaml', `${group}---\n${cluster}`);
+    const outcome = await run({ filename: [file], to: 'v1api20250801' });
+    expect(outcome.report.objects.map((o) => [o.kind, o.to, o.how, o.note])).toEqual([
+      ['ResourceGroup', 'v1api20200601', 'unchanged', 'the kind has no version v1api20250801'],
+      ['ManagedCluster', 'v1api20250801', 'converted', undefined],
+    ]);
+    const [first, second] = documents(outcome.stdout) as [unknown, { apiVersion: string; spec: unknown }];
+    expect(first).toEqual(parse(group));
+    expect(second.apiVersion).toBe('containerservice.azure.com/v1api20250801');
+    expect(second.spec).toEqual({ location: 'westeurope', owner: { name: 'rg' }, dnsPrefix: 'aks' });
   });
 
   it('leaves a kind the operator manages without ARM (a MySQL user, only ever v1) as it is at --to latest, with no cluster', async () => {
