@@ -21,14 +21,18 @@ export function emitKindTests(
   lookup: (version: string) => PackageDef,
   renames: GeneratorConfig['renames'] = { properties: [], types: [] },
   removals: GeneratorConfig['removals'] = [],
+  removedVersions: readonly string[] = [],
 ): string {
+  // A version only an earlier release served keeps every value through the hub, some in nested bags where
+  // that release's compat types had them typed (the chain is the current release's): compared lifted.
+  const kept = (v: string) => (removedVersions.includes(v) ? 'expectValuesKept' : 'expectRoundTrip');
   const out: string[] = [tsHeader()];
   const storageBelowHub = graph.storageVersions.filter((v) => v !== graph.hub);
   out.push(`/** Generated conversion tests of ${graph.kind}.${groupName}. */\n`);
   out.push(`import fc from 'fast-check';\nimport { describe, expect, it } from 'vitest';\n`);
   out.push(`import { convert, convertKeepingLeftovers } from '../../../src/lib/conversion/convert.ts';\n`);
   out.push(
-    `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectNoBags, expectRoundTrip, pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt${hooks.some((h) => h.lossy.length > 0) ? ', withoutPaths' : ''} } from '../../../src/testing/conversion-support.ts';\n`,
+    `import { armRuns, bagNames, crdSchema, expectArmPayload, expectGolden, expectNoBags, expectRoundTrip, ${removedVersions.length > 0 ? 'expectValuesKept, ' : ''}pruneToSchema, reliabilityRuns, rmwRuns, roundTripRuns, storageRuns, valueAt${hooks.some((h) => h.lossy.length > 0) ? ', withoutPaths' : ''} } from '../../../src/testing/conversion-support.ts';\n`,
   );
   out.push(`import { arbitraryOf } from '../../../src/testing/shape-arbitrary.ts';\n`);
   for (const v of graph.apiVersions) out.push(`import * as ${v}_arm from '../${v}/arm.ts';\n`);
@@ -38,7 +42,10 @@ export function emitKindTests(
     `\n/** A random ${graph.kind} at a version, from the group's shapes. */\nconst random = (version: string) => arbitraryOf(shapes, version, '${graph.kind}');\n`,
   );
   out.push(`\ndescribe('${graph.kind} round trip through the hub (${graph.hub})', () => {\n`);
-  for (const v of graph.apiVersions) {
+  // A version only an earlier release served is left out here: through the hub, some of its values end in
+  // nested bags where that release's compat types kept them typed (the chain is the current release's). Its
+  // round trips are held to that release's own conversions (removed-versions-vs-operator.test.ts) instead.
+  for (const v of graph.apiVersions.filter((version) => !removedVersions.includes(version))) {
     // What a type without a bag cannot hold (unknown extras of an API version or inside a runtime type) is
     // dropped, as the operator drops it; kept as leftovers, nothing may be missing.
     out.push(`  it('${v} -> hub -> ${v} loses nothing but what the operator drops too', () => {\n`);
@@ -46,7 +53,7 @@ export function emitKindTests(
       `    fc.assert(fc.property(random('${v}'), (object) => { expectRoundTrip(convertKeepingLeftovers(convertKeepingLeftovers(object, hub), '${v}'), object); expectNoBags(convert(convert(object, hub), '${v}')); }), { numRuns: roundTripRuns });\n  });\n`,
     );
   }
-  for (const v of storageBelowHub) {
+  for (const v of storageBelowHub.filter((version) => !removedVersions.includes(version))) {
     // Unknown keys inside a runtime type (an extra named as another version's reference) are dropped as the
     // operator drops them; kept as leftovers, nothing may be missing.
     out.push(`  it('${v} (old storage) -> hub -> ${v} loses nothing', () => {\n`);
@@ -78,7 +85,7 @@ export function emitKindTests(
         : `withoutPaths(${actual}, ${JSON.stringify(lossy)}), withoutPaths(${expected}, ${JSON.stringify(lossy)})`;
     out.push(`  it('${v} ${api ? 'keeps every value it holds' : 'keeps every hub value'}', () => {\n`);
     out.push(
-      `    fc.assert(fc.property(stored(), (object) => { const there = convert(object, '${v}'); expectRoundTrip(${compared}); }), { numRuns: rmwRuns });\n  });\n`,
+      `    fc.assert(fc.property(stored(), (object) => { const there = convert(object, '${v}'); ${kept(v)}(${compared}); }), { numRuns: rmwRuns });\n  });\n`,
     );
   }
   out.push('});\n');

@@ -45,6 +45,7 @@ export class DerivedConfig {
     types?: string[];
   }[] = [];
   private typeRenames: TypeRename[] = [];
+  private readonly removed = new Map<string, { group: string; release: string; apiVersions: Set<string> }>();
   private readonly selections = new Map<string, { selection: Selection; apiVersions: Set<string> }>();
   private readonly exports = new Map<string, Map<string, { configMaps: string[]; secrets: string[] }>>();
   private readonly settings = new Map<
@@ -139,6 +140,14 @@ export class DerivedConfig {
     }
   }
 
+  /** An API version read from an earlier release, which the current one no longer serves. */
+  removedVersion(group: string, apiVersion: string, release: string): void {
+    const key = `${group} ${release}`;
+    const entry = this.removed.get(key) ?? { group, release, apiVersions: new Set<string>() };
+    entry.apiVersions.add(apiVersion);
+    this.removed.set(key, entry);
+  }
+
   /** The file's text: the marker line, then the sections in a fixed order, every list sorted. */
   text(): string {
     const sorted = <T>(items: T[], key: (t: T) => string) =>
@@ -225,6 +234,14 @@ export class DerivedConfig {
       operatorSpecProperties,
       transformations,
       renames: { types: this.typeRenames },
+      removedVersions: [...this.removed.keys()].sort().map((key) => {
+        const { group, release, apiVersions } = this.removed.get(key) as {
+          group: string;
+          release: string;
+          apiVersions: Set<string>;
+        };
+        return { group, apiVersions: versions(apiVersions), release };
+      }),
     };
     return `${derivedConfigMarker}\n${stringify(doc, { lineWidth: 0 })}`;
   }

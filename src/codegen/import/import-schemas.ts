@@ -48,6 +48,8 @@ export interface ImportOptions {
 
 /** One earlier operator release the import reads removed versions from. */
 export interface EarlierRelease {
+  /** Its name (`v2.18.0`), recorded with the versions read from it. */
+  readonly release: string;
   /** Its CRDs (`../shared/real-aso-crds/v2.18.0`, or made from its Go module). */
   readonly crdDir: string;
   /** Its Go module, for status enums, ARM paths and type renames, as `operatorGoDir` is for the current one. */
@@ -56,6 +58,7 @@ export interface EarlierRelease {
 
 /** Where one API version's schema is read from: the current release or an earlier one. */
 interface ImportSource {
+  readonly release?: string;
   readonly crds: RealCrds;
   readonly go: OperatorGoSource | undefined;
 }
@@ -87,6 +90,7 @@ export function importSchemas(options: ImportOptions): {
   const goOf = (dir: string | undefined) => (dir === undefined ? undefined : OperatorGoSource.at(dir));
   const current: ImportSource = { crds, go: goOf(options.operatorGoDir) };
   const earlier: ImportSource[] = (options.earlierReleases ?? []).map((r) => ({
+    release: r.release,
     crds: new RealCrds(r.crdDir),
     go: goOf(r.operatorGoDir),
   }));
@@ -157,6 +161,7 @@ export function importSchemas(options: ImportOptions): {
       continue;
     }
     if (source !== current) {
+      derived.removedVersion(group, apiVersion, source.release ?? '');
       const byGroup = fromEarlier.get(source) ?? new Map<string, Set<string>>();
       byGroup.set(group, (byGroup.get(group) ?? new Set()).add(apiVersion));
       fromEarlier.set(source, byGroup);

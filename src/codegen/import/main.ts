@@ -38,7 +38,7 @@ try {
       earlierFolders.push(made);
       dir = made.path;
     }
-    earlierReleases.push({ crdDir: dir, operatorGoDir: defaultOperatorGoDir(version) });
+    earlierReleases.push({ release: version, crdDir: dir, operatorGoDir: defaultOperatorGoDir(version) });
   }
   const { written, skipped, goSource } = importSchemas({
     crdDir,

@@ -180,6 +180,21 @@ export interface GeneratorConfig {
   readonly removals: readonly Removal[];
   readonly hooks: readonly HookConfig[];
   readonly transformations: Transformations;
+  /**
+   * API versions the current operator release no longer serves, imported from the earlier release that did
+   * (AKS 2024-04-02-preview, from v2.18.0). They convert as that release converted them, but the chain
+   * between the versions the current release serves stays as the current release has it: no storage compat
+   * type is made for a shape only such a version has (v2.20.0 has none at 2024-09-01; v2.18.0 had three).
+   */
+  readonly removedVersions: readonly RemovedVersions[];
+}
+
+/** API versions of a group that only an earlier release served (see `GeneratorConfig.removedVersions`). */
+export interface RemovedVersions {
+  readonly group: string;
+  readonly apiVersions: readonly string[];
+  /** The newest release that served them, which the import read them from. */
+  readonly release: string;
 }
 
 /** Raised when the config does not have the expected shape; names the offending path. */
@@ -206,6 +221,7 @@ export function validateConfig(raw: unknown): GeneratorConfig {
     'removals',
     'hooks',
     'transformations',
+    'removedVersions',
   ]);
   const transformations = record(root.transformations ?? {}, 'transformations');
   keys(transformations, 'transformations', [
@@ -290,6 +306,16 @@ export function validateConfig(raw: unknown): GeneratorConfig {
         apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
         prefixes: chosen as ('ga' | 'plain')[],
         ...(types === undefined ? {} : { types }),
+      };
+    }),
+    removedVersions: list(root.removedVersions, 'removedVersions').map((entry, i) => {
+      const at = `removedVersions[${i}]`;
+      const e = record(entry, at);
+      keys(e, at, ['group', 'apiVersions', 'release']);
+      return {
+        group: text(e.group, `${at}.group`),
+        apiVersions: texts(e.apiVersions, `${at}.apiVersions`),
+        release: text(e.release, `${at}.release`),
       };
     }),
     kinds: kinds as Record<string, string>,

@@ -106,6 +106,11 @@ export const emitTests = stage({
           lookup,
           config.renames,
           config.removals,
+          [...graph.apiVersions, ...graph.storageVersions].filter((v) =>
+            config.removedVersions.some(
+              (r) => r.group === graph.group && r.apiVersions.includes(lookup(v).armApiVersion),
+            ),
+          ),
         ),
       );
     }

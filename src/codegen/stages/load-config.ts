@@ -25,6 +25,7 @@ const derivedSections = [
   'operatorSpecProperties',
   'transformations',
   'renames',
+  'removedVersions',
 ] as const;
 
 type Raw = Record<string, unknown>;

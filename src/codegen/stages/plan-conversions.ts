@@ -27,8 +27,17 @@ export const planConversions = stage({
         const key = `${graph.group}/${to}`;
         linksInto.set(key, (linksInto.get(key) ?? new Set()).add(from));
       }
-    const planner = new ConversionPlanner(need(state.config, 'config'), (p) =>
-      [...(linksInto.get(`${p.group}/${p.version}`) ?? [])].sort().map((v) => pkg(p.group, v)),
+    // A version only an earlier release served shapes no storage compat type: the chain between the versions
+    // the current release serves stays as that release has it (see `removedVersions` in the config).
+    const config = need(state.config, 'config');
+    const removed = new Set(
+      config.removedVersions.flatMap((r) => r.apiVersions.map((v) => `${r.group} ${v}`)),
+    );
+    const planner = new ConversionPlanner(config, (p) =>
+      [...(linksInto.get(`${p.group}/${p.version}`) ?? [])]
+        .sort()
+        .map((v) => pkg(p.group, v))
+        .filter((below) => !removed.has(`${below.group} ${below.armApiVersion}`)),
     );
     const resources: Array<ResourceConversion & { group: string; owner: string }> = [];
     const link = (

@@ -52,7 +52,7 @@ describe('npm run schemas:import', () => {
           schemasDir,
           outDir: out,
           operatorGoDir: goModule.path,
-          earlierReleases: [{ crdDir: earlier.path, operatorGoDir: goModule18.path }],
+          earlierReleases: [{ release: 'v2.18.0', crdDir: earlier.path, operatorGoDir: goModule18.path }],
         });
         expect(result.written.length).toBeGreaterThan(30);
         // AKS 2024-04-02-preview, which v2.20.0 removed, comes from v2.18.0's CRDs.
@@ -72,7 +72,7 @@ describe('npm run schemas:import', () => {
   );
 
   it.runIf(real.present)('writes exactly the shipped schemas, byte for byte, on every run', () => {
-    const earlierReleases = [{ crdDir: real18.path }];
+    const earlierReleases = [{ release: 'v2.18.0', crdDir: real18.path }];
     const first = importSchemas({
       crdDir: real.path,
       schemasDir,
