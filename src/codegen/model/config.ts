@@ -182,9 +182,10 @@ export interface GeneratorConfig {
   readonly transformations: Transformations;
   /**
    * API versions the current operator release no longer serves, imported from the earlier release that did
-   * (AKS 2024-04-02-preview, from v2.18.0). They convert as that release converted them, but the chain
-   * between the versions the current release serves stays as the current release has it: no storage compat
-   * type is made for a shape only such a version has (v2.20.0 has none at 2024-09-01; v2.18.0 had three).
+   * (AKS 2024-04-02-preview, from v2.18.0), so that objects and manifests written at them still convert. The
+   * chain between the versions the current release serves stays exactly as that release has it: no storage
+   * compat type is made for a shape only such a version has (v2.20.0 has none at 2024-09-01; v2.18.0 had
+   * three, so the preview's values under them may end in nested bags where v2.18.0 typed them).
    */
   readonly removedVersions: readonly RemovedVersions[];
 }
