@@ -1,36 +1,17 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GroupPlans } from '../../src/lib/conversion/plan-table.ts';
+import { operatorCompatUses } from '../fixtures/operator-compat.ts';
 import { operatorGoModule } from '../fixtures/operator-go-module.ts';
 
 const goModule = operatorGoModule('test/codegen/storage-compat.test.ts');
 const generated = join(import.meta.dirname, '../../generated');
 
-/**
- * Where the operator's storage packages convert a value into a compat type for the bag, or out of one
- * (`var x compat.T` in a storage version's conversion): `group/version/T stash|recall`.
- */
+/** Where the operator's storage packages convert a value into a compat type for the bag, or out of one. */
 function operatorCompatConversions(moduleDir: string): string[] {
-  const api = join(moduleDir, 'api');
-  const found = new Set<string>();
-  for (const entry of readdirSync(api, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    const group = entry.name;
-    const groupDir = join(api, group);
-    for (const version of readdirSync(groupDir, { withFileTypes: true })) {
-      const storage = join(groupDir, version.name, 'storage');
-      if (!version.isDirectory() || !existsSync(join(storage, 'compat'))) continue;
-      for (const file of readdirSync(storage).filter((f) => f.endsWith('_types_gen.go'))) {
-        // `var pool compat.BackendPool` converts a value into the bag; `var poolFromBag ...` out of it.
-        for (const m of readFileSync(join(storage, file), 'utf8').matchAll(
-          /var \w+?(FromBag)? compat\.(\w+)\n/g,
-        ))
-          found.add(`${group}/${version.name}/${m[2]} ${m[1] ? 'recall' : 'stash'}`);
-      }
-    }
-  }
-  return [...found].sort();
+  const uses = operatorCompatUses(moduleDir).map((u) => `${u.group}/${u.version}/${u.type} ${u.how}`);
+  return [...new Set(uses)].sort();
 }
 
 /** Where ours convert a value into, or out of, the shape of a version below: as above. */

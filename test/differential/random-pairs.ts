@@ -532,3 +532,19 @@ export function disagreementReport(figures: KindFigures): string[] {
     ),
   );
 }
+
+/** `value` without the bag entries whose names match `names`. */
+export function withoutBagEntries(value: unknown, names: RegExp): Record<string, unknown> {
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== 'object') return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, child]) => {
+        if (key !== '$propertyBag' || child === null || typeof child !== 'object')
+          return [key, rewrite(child)];
+        return [key, Object.fromEntries(Object.entries(child).filter(([name]) => !names.test(name)))];
+      }),
+    );
+  };
+  return rewrite(value) as Record<string, unknown>;
+}

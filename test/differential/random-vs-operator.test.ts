@@ -8,7 +8,13 @@ import { sharedData } from '../fixtures/shared-data.ts';
 import type { ComparisonRecord } from './comparison-record.ts';
 import { differentialRuns, sampledRuns } from './global-setup.ts';
 import { kindsUnderTest } from './kinds-under-test.ts';
-import { comparePair, type OurConvert, type SharedKind, sharedKind } from './random-pairs.ts';
+import {
+  comparePair,
+  type OurConvert,
+  type SharedKind,
+  sharedKind,
+  withoutBagEntries,
+} from './random-pairs.ts';
 
 const neededBy = 'test/differential/random-vs-operator.test.ts';
 const go = goToolchain(neededBy);
@@ -155,22 +161,6 @@ describe.skipIf(!go.present || !crdDir.present)(
     });
   },
 );
-
-/** `value` without the bag entries whose names match `names`. */
-function withoutBagEntries(value: unknown, names: RegExp): Record<string, unknown> {
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, child]) => {
-        if (key !== '$propertyBag' || child === null || typeof child !== 'object')
-          return [key, rewrite(child)];
-        return [key, Object.fromEntries(Object.entries(child).filter(([name]) => !names.test(name)))];
-      }),
-    );
-  };
-  return rewrite(value) as Record<string, unknown>;
-}
 
 /** `value` with every `$propertyBag` removed. */
 function withoutBags(value: unknown): unknown {
