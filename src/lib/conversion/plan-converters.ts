@@ -24,7 +24,7 @@ export function groupConverters(group: string, plansOf: () => GroupPlans): Group
       const plans = plansOf();
       const plan = plans.packages[version]?.types[name];
       if (plan === undefined) throw new Error(`${group} has no conversion ${name} in ${version}`);
-      fn = compileTypeConversion(plan, version, type, plans.hooks);
+      fn = compileTypeConversion(plan, version, type, plans.hooks, name);
       compiled.set(id, fn);
     }
     return fn;

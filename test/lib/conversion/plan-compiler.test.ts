@@ -113,6 +113,58 @@ describe('conversions compiled from plans', () => {
   });
 });
 
+// Conversions read their source by walking its own keys (plan-compiler's sourceReads): these hold whatever
+// order the keys come in and whatever the object inherits.
+const ownKeys: GroupPlans = {
+  packages: {
+    v1: {
+      resources: {
+        Thing_to_v2: { apiVersion: 'example.azure.com/v2', spec: 'Spec_to_v2', status: 'Empty' },
+      },
+      types: {
+        Spec_to_v2: {
+          known: ['alpha', 'constructor', 'zulu', 'ignored'],
+          destBag: true,
+          steps: [
+            ['=', 'zulu', 's'],
+            ['=', 'constructor', 's'],
+            ['=', 'alpha', 's'],
+          ],
+        },
+        Empty: { known: [], destBag: false, steps: [] },
+      },
+    },
+  },
+  hooks: {},
+};
+
+describe("a conversion's reading of its source", () => {
+  const convert = groupConverters('example.azure.com', () => ownKeys).resource('v1', 'Thing_to_v2');
+  const specOf = (spec: Record<string, unknown>) =>
+    convert({ apiVersion: 'example.azure.com/v1', kind: 'Thing', spec }).spec as Record<string, unknown>;
+
+  it("writes in the plan's order whatever order the source's keys come in", () => {
+    const out = specOf({ alpha: 'a', ignored: 1, zulu: 'z', constructor: 'c' });
+    expect(Object.keys(out)).toEqual(['zulu', 'constructor', 'alpha']);
+    expect(Object.keys(specOf({ constructor: 'c', zulu: 'z', alpha: 'a' }))).toEqual([
+      'zulu',
+      'constructor',
+      'alpha',
+    ]);
+  });
+
+  it('reads only own keys: a property named like an inherited member is absent when the source lacks it', () => {
+    expect(specOf({ alpha: 'a' })).toEqual({ alpha: 'a' });
+  });
+
+  it('stashes only keys the type does not define, and leaves a defined key no step reads out of the bag', () => {
+    expect(specOf({ ignored: 'x', toString: 'y', hasOwnProperty: 2 })).toEqual({
+      $propertyBag: { ToString: 'y', HasOwnProperty: '2' },
+    });
+    expect(specOf({ ignored: 'x' })).toEqual({});
+  });
+});
+
 // A property that skips v1: v2 has `breaker` with `retry`, v0 has it without, v1 not at all. v1's bag keeps
 // v0's shape, so the way down converts into it (with v0's conversions) and the way up converts out of it.
 const skipping: GroupPlans = {
