@@ -22,6 +22,7 @@ export function emitArm(pkg: PackageDef): string {
     const encoding = {
       ...(r.nullWhenUnset !== undefined ? { nullWhenUnset: r.nullWhenUnset } : {}),
       ...(r.emptyWhenUnset !== undefined ? { emptyWhenUnset: r.emptyWhenUnset } : {}),
+      ...(r.liveChildren !== undefined ? { liveChildren: r.liveChildren } : {}),
     };
     const layout = r.oneOf
       ? {

@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { LiveChildren } from '../../lib/conversion/arm.ts';
+import { liveChildrenOf } from './live-children.ts';
 
 /**
  * Where the operator's ConvertToARM puts each spec property, read from its generated ARM Go types
@@ -18,6 +20,8 @@ interface ArmField {
   readonly type: string;
   /** How many lists and maps the type wraps the struct in (`[]IPRule`: one), outermost first. */
   readonly containers: number;
+  /** The Go type's pointers, lists and maps as written before the struct or basic type (`*`, `[]`, `map[string]`). */
+  readonly wrappers: string;
   /**
    * Whether Go's encoder writes the field when it is nil (a pointer, list or map whose tag lacks
    * `omitempty`): as `null`.
@@ -58,7 +62,9 @@ export function readArmGoPackage(dir: string): ArmGoPackage | undefined {
     const text = readFileSync(join(dir, file), 'utf8');
     for (const m of text.matchAll(/^type (\w+) struct \{\n([\s\S]*?)^\}/gm)) {
       const fields: ArmField[] = [];
-      for (const f of (m[2] ?? '').matchAll(/^\t(\w+)\s+(\S+)\s+`json:"([^"]*)"/gm)) {
+      // A tag may name other keys before `json` (`conversion:"noarmconversion"` on a property the operator
+      // fills itself, as a network security group's rules).
+      for (const f of (m[2] ?? '').matchAll(/^\t(\w+)\s+(\S+)\s+`(?:[^`"]*"[^"]*"\s+)*?json:"([^"]*)"/gm)) {
         const [json = '', ...options] = (f[3] ?? '').split(',');
         if (!json || json === '-') continue;
         const goType = f[2] ?? '';
@@ -68,6 +74,7 @@ export function readArmGoPackage(dir: string): ArmGoPackage | undefined {
           json,
           type: goType.slice(wrappers.length),
           containers: (wrappers.match(/\[\]|map\[string\]/g) ?? []).length,
+          wrappers,
           nullWhenUnset: wrappers !== '' && !options.includes('omitempty'),
         });
       }
@@ -238,6 +245,7 @@ interface SchemaNode {
   'x-arm-one-of'?: string[];
   'x-arm-null-when-unset'?: string[];
   'x-arm-empty-when-unset'?: Record<string, 'list' | 'map'>;
+  'x-arm-live-children'?: LiveChildren;
   'x-ms-client-flatten'?: boolean;
 }
 
@@ -261,6 +269,7 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
     delete node['x-arm-one-of'];
     delete node['x-arm-null-when-unset'];
     delete node['x-arm-empty-when-unset'];
+    delete node['x-arm-live-children'];
     for (const property of Object.values(node.properties ?? {})) delete property['x-arm-path'];
   }
   let written = 0;
@@ -285,6 +294,11 @@ export function annotateArmPaths(document: SchemaDocument, pkg: ArmGoPackage, ar
     }
     if (Object.keys(explicit).length > 0) {
       resource['x-arm-empty-when-unset'] = explicit;
+      written++;
+    }
+    const children = liveChildrenOf(pkg, armType);
+    if (children) {
+      resource['x-arm-live-children'] = children;
       written++;
     }
   }
@@ -472,6 +486,8 @@ export function keepArmPaths(document: SchemaDocument, previous: SchemaDocument)
       to['x-arm-null-when-unset'] = from['x-arm-null-when-unset'];
     if (from?.['x-arm-empty-when-unset'] !== undefined && to)
       to['x-arm-empty-when-unset'] = from['x-arm-empty-when-unset'];
+    if (from?.['x-arm-live-children'] !== undefined && to)
+      to['x-arm-live-children'] = from['x-arm-live-children'];
     for (const [name, property] of Object.entries(from?.properties ?? {})) {
       const target = to?.properties?.[name];
       if (property['x-arm-path'] !== undefined && target) target['x-arm-path'] = property['x-arm-path'];

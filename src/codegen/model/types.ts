@@ -1,3 +1,4 @@
+import type { LiveChildren } from '../../lib/conversion/arm.ts';
 /**
  * The primitive types of seed 000: assignment between them needs an identical type. `json` is any JSON
  * value, the operator's `v1.JSON` (ARM's schemaless `type: object`, a CRD's `x-kubernetes-preserve-unknown-fields`):
@@ -201,6 +202,8 @@ export interface ResourceDef {
   readonly nullWhenUnset?: readonly string[] | undefined;
   /** The ARM body paths of the collections the operator sends empty when unset (`x-arm-empty-when-unset`). */
   readonly emptyWhenUnset?: Readonly<Record<string, 'list' | 'map'>> | undefined;
+  /** The child collection the operator fills from Azure before its PUT (`x-arm-live-children`). */
+  readonly liveChildren?: LiveChildren | undefined;
 }
 
 /**

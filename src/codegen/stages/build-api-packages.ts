@@ -141,7 +141,7 @@ function buildResource(config: GeneratorConfig, schema: RawSchema, builder: Type
       scope,
       owner,
       oneOf: leaves,
-      ...nullWhenUnsetOf(schema),
+      ...encodingOf(schema),
     };
   }
   const fixedName = fixedNameOf(schema);
@@ -182,15 +182,22 @@ function buildResource(config: GeneratorConfig, schema: RawSchema, builder: Type
     scope,
     owner,
     ...(fixedName !== undefined ? { fixedName } : {}),
-    ...nullWhenUnsetOf(schema),
+    ...encodingOf(schema),
   };
 }
 
-/** What the operator's Go encoder writes for the resource's unset collections (null, or empty). */
-function nullWhenUnsetOf(schema: RawSchema): Pick<ResourceDef, 'nullWhenUnset' | 'emptyWhenUnset'> {
+/**
+ * What the operator's Go code does to the body beyond the spec: what its encoder writes for unset
+ * collections (null, or empty), and the child collection it fills from Azure.
+ */
+function encodingOf(
+  schema: RawSchema,
+): Pick<ResourceDef, 'nullWhenUnset' | 'emptyWhenUnset' | 'liveChildren'> {
   const paths = schema.resource['x-arm-null-when-unset'];
   const empty = schema.resource['x-arm-empty-when-unset'];
+  const children = schema.resource['x-arm-live-children'];
   return {
+    ...(children === undefined ? {} : { liveChildren: children }),
     ...(paths === undefined ? {} : { nullWhenUnset: [...paths].sort() }),
     ...(empty === undefined
       ? {}

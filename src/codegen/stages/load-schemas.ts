@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import type { LiveChildren } from '../../lib/conversion/arm.ts';
 import { releaseCatalogFile } from '../import/release-catalog-file.ts';
 import { kubernetesKindsDir } from '../model/kubernetes-kinds.ts';
 import type { Bounds } from '../model/types.ts';
@@ -64,6 +65,11 @@ export interface JsonSchema extends Bounds {
    * (a `list` as `[]`, a `map` as `{}`) when unset, as AKS's ConvertToARM does (import/arm-paths.ts).
    */
   readonly 'x-arm-empty-when-unset'?: Readonly<Record<string, 'list' | 'map'>>;
+  /**
+   * kubectl-aso's own keyword, on a resource: the child collection the operator fills from Azure before its
+   * PUT, and what of each element it keeps (import/live-children.ts).
+   */
+  readonly 'x-arm-live-children'?: LiveChildren;
   /** On the root `properties` only: `false` keeps it a property of its own instead of flattening it. */
   readonly 'x-ms-client-flatten'?: boolean;
 }

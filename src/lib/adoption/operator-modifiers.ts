@@ -1,6 +1,8 @@
 import type { ArmReader } from '../azure/arm-reader.ts';
 import { isObject } from '../conversion/checks.ts';
 import type { ManifestObject } from '../manifests/read.ts';
+import { generatedLayoutOf } from './desired-body.ts';
+import { bodyWithLiveChildren } from './live-children.ts';
 
 /**
  * The ARM body after the operator's hand-written changes to what ConvertToARM made, for the kinds whose
@@ -166,17 +168,21 @@ async function vaultBody(
 /**
  * The body the operator PUTs for `object`, from the one ConvertToARM makes: its extensions' changes
  * applied where kubectl-aso knows them (RoleAssignment's well-known role names, a key vault's create
- * mode; each read from ARM with the same reader as the resource). Exists so that the what-if compares Azure with the body really sent.
+ * mode, each read from ARM with the same reader as the resource; the child collections it copies from
+ * `live`, the resource as Azure holds it, undefined when it does not exist). Exists so that the what-if compares Azure with the body really sent.
  */
-export function operatorModifiedBody(
+export async function operatorModifiedBody(
   object: ManifestObject,
   body: Record<string, unknown>,
   armId: string,
   reader: ArmReader,
+  live?: Record<string, unknown>,
 ): Promise<ModifiedBody> {
   if (object.kind === 'RoleAssignment' && object.apiVersion.startsWith('authorization.azure.com/'))
     return roleAssignmentBody(object, body, armId, reader);
   if (object.kind === 'Vault' && object.apiVersion.startsWith('keyvault.azure.com/'))
     return vaultBody(body, armId, reader);
-  return Promise.resolve({ body });
+  const [group = '', version = ''] = object.apiVersion.split('/');
+  const children = (await generatedLayoutOf(group, version, object.kind))?.liveChildren;
+  return children ? bodyWithLiveChildren(body, live, children) : { body };
 }

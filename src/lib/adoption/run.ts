@@ -329,7 +329,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
         desired.refused !== undefined
           ? { refused: desired.refused }
           : answer.armId !== undefined
-            ? await operatorModifiedBody(object, desired.body, answer.armId, await readerFor(object))
+            ? await operatorModifiedBody(object, desired.body, answer.armId, await readerFor(object), body)
             : { body: desired.body };
       if ('refused' in sent) {
         // The operator's reconcile fails on this spec before any PUT: nothing would change, nothing is known.

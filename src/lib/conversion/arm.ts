@@ -55,12 +55,38 @@ export interface ArmFields {
 }
 
 /**
+ * What of a live child element the operator's copy keeps (see {@link LiveChildren}): its JSON names, each
+ * with what survives below it (an object, or each element of a list of objects), or `null` for a value kept
+ * whole (a string, number, enum, a list or map of them, raw JSON).
+ */
+export interface LiveElement {
+  readonly [json: string]: LiveElement | null;
+}
+
+/**
+ * A collection of child resources ARM also lists inside the parent (a virtual network's subnets), which a
+ * PUT of the parent without them would delete: before its PUT, the operator GETs the resource and puts
+ * Azure's children into the body at `path`, in place of the body's (`replace`) or after the body's, those
+ * whose `name` none of them has (`byName`), each element only with what its Go type holds (`element`).
+ * `parentsOptional`: the body goes as it is when Azure's resource lacks an object on the way to the
+ * collection; otherwise a missing collection fails the PUT. Read from the operator's Go code by the import
+ * (import/live-children.ts).
+ */
+export interface LiveChildren {
+  readonly path: string;
+  readonly merge: 'replace' | 'byName';
+  readonly parentsOptional?: true;
+  readonly element: LiveElement;
+}
+
+/**
  * The ARM layout of a resource version; a oneOf root (seed 004) has one layout per leaf, held by the spec
  * under `property` and by the status under `statusProperty` (the operator names them apart).
  * `nullWhenUnset` lists the body paths (list elements and map values as `[]`) of the lists and maps whose
  * Go field lacks `omitempty`: the operator's encoder writes them as `null` when unset, wherever the object
  * holding them is sent (a storage account's `properties.networkAcls.ipRules`); `emptyWhenUnset` those it
- * sends as an empty list or map instead (AKS's node labels: "serialize all collections explicitly").
+ * sends as an empty list or map instead (AKS's node labels: "serialize all collections explicitly");
+ * `liveChildren` the collection the operator fills from Azure before its PUT.
  */
 export type ArmLayout =
   | {
@@ -72,6 +98,7 @@ export type ArmLayout =
       readonly fixedName?: string;
       readonly nullWhenUnset?: readonly string[];
       readonly emptyWhenUnset?: Readonly<Record<string, 'list' | 'map'>>;
+      readonly liveChildren?: LiveChildren;
     }
   | {
       readonly kind: 'oneOf';
@@ -85,6 +112,7 @@ export type ArmLayout =
       }[];
       readonly nullWhenUnset?: readonly string[];
       readonly emptyWhenUnset?: Readonly<Record<string, 'list' | 'map'>>;
+      readonly liveChildren?: LiveChildren;
     };
 
 /** The spec cannot be turned into an ARM body (for a oneOf root: not exactly one option set). */
