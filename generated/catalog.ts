@@ -44,6 +44,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230301": [],
+      "v20230301": []
     }
   },
   {
@@ -86,6 +90,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210401": [],
+      "v20210401": []
     }
   },
   {
@@ -172,6 +180,50 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [
+        "spec.apiType",
+        "spec.format",
+        "spec.translateRequiredQueryParameters",
+        "spec.value",
+        "spec.wsdlSelector"
+      ],
+      "v20230501preview": [
+        "spec.apiType",
+        "spec.format",
+        "spec.translateRequiredQueryParameters",
+        "spec.value",
+        "spec.wsdlSelector"
+      ],
+      "v1api20220801": [
+        "spec.apiType",
+        "spec.format",
+        "spec.translateRequiredQueryParameters",
+        "spec.value",
+        "spec.wsdlSelector"
+      ],
+      "v20220801": [
+        "spec.apiType",
+        "spec.format",
+        "spec.translateRequiredQueryParameters",
+        "spec.value",
+        "spec.wsdlSelector"
+      ],
+      "v1api20240501": [
+        "spec.apiType",
+        "spec.format",
+        "spec.translateRequiredQueryParameters",
+        "spec.value",
+        "spec.wsdlSelector"
+      ],
+      "v20240501": [
+        "spec.apiType",
+        "spec.format",
+        "spec.translateRequiredQueryParameters",
+        "spec.value",
+        "spec.wsdlSelector"
+      ]
     }
   },
   {
@@ -203,6 +255,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -234,6 +289,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -320,6 +378,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -406,6 +472,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -492,6 +566,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -578,6 +660,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -664,6 +754,26 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [
+        "spec.proxy.password"
+      ],
+      "v20230501preview": [
+        "spec.proxy.password"
+      ],
+      "v1api20220801": [
+        "spec.proxy.password"
+      ],
+      "v20220801": [
+        "spec.proxy.password"
+      ],
+      "v1api20240501": [
+        "spec.proxy.password"
+      ],
+      "v20240501": [
+        "spec.proxy.password"
+      ]
     }
   },
   {
@@ -694,6 +804,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v20240501": [
+        "spec.data",
+        "spec.password"
       ]
     }
   },
@@ -726,6 +842,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -757,6 +876,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -843,6 +965,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -924,6 +1054,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1010,6 +1148,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1096,6 +1242,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1182,6 +1336,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1213,6 +1375,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1294,6 +1459,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [],
+      "v20230501preview": [],
+      "v1api20220801": [],
+      "v20220801": [],
+      "v1api20240501": [],
+      "v20240501": []
     }
   },
   {
@@ -1380,6 +1553,32 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [
+        "spec.certificates[*].certificatePassword",
+        "spec.hostnameConfigurations[*].certificatePassword"
+      ],
+      "v20230501preview": [
+        "spec.certificates[*].certificatePassword",
+        "spec.hostnameConfigurations[*].certificatePassword"
+      ],
+      "v1api20220801": [
+        "spec.certificates[*].certificatePassword",
+        "spec.hostnameConfigurations[*].certificatePassword"
+      ],
+      "v20220801": [
+        "spec.certificates[*].certificatePassword",
+        "spec.hostnameConfigurations[*].certificatePassword"
+      ],
+      "v1api20240501": [
+        "spec.certificates[*].certificatePassword",
+        "spec.hostnameConfigurations[*].certificatePassword"
+      ],
+      "v20240501": [
+        "spec.certificates[*].certificatePassword",
+        "spec.hostnameConfigurations[*].certificatePassword"
+      ]
     }
   },
   {
@@ -1411,6 +1610,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1441,6 +1643,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v20240501": [
+        "spec.provisioningState"
       ]
     }
   },
@@ -1473,6 +1680,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1504,6 +1714,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240501": []
     }
   },
   {
@@ -1590,6 +1803,32 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501preview": [
+        "spec.primaryKey",
+        "spec.secondaryKey"
+      ],
+      "v20230501preview": [
+        "spec.primaryKey",
+        "spec.secondaryKey"
+      ],
+      "v1api20220801": [
+        "spec.primaryKey",
+        "spec.secondaryKey"
+      ],
+      "v20220801": [
+        "spec.primaryKey",
+        "spec.secondaryKey"
+      ],
+      "v1api20240501": [
+        "spec.primaryKey",
+        "spec.secondaryKey"
+      ],
+      "v20240501": [
+        "spec.primaryKey",
+        "spec.secondaryKey"
+      ]
     }
   },
   {
@@ -1620,6 +1859,13 @@ export const catalog: readonly CatalogEntry[] = [
       "v20240501": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v20240501": [
+        "spec.appType",
+        "spec.confirmation",
+        "spec.password"
       ]
     }
   },
@@ -1685,6 +1931,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20240301": [],
+      "v1api20250101": [],
+      "v20250101": []
     }
   },
   {
@@ -1748,6 +2000,20 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250101": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20240301": [
+        "spec.configuration.secrets[*].value"
+      ],
+      "v20240301": [
+        "spec.configuration.secrets[*].value"
+      ],
+      "v1api20250101": [
+        "spec.configuration.secrets[*].value"
+      ],
+      "v20250101": [
+        "spec.configuration.secrets[*].value"
       ]
     }
   },
@@ -1813,6 +2079,20 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [
+        "spec.configuration.secrets[*].value"
+      ],
+      "v20240301": [
+        "spec.configuration.secrets[*].value"
+      ],
+      "v1api20250101": [
+        "spec.configuration.secrets[*].value"
+      ],
+      "v20250101": [
+        "spec.configuration.secrets[*].value"
+      ]
     }
   },
   {
@@ -1877,6 +2157,36 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [
+        "spec.appLogsConfiguration.logAnalyticsConfiguration.sharedKey",
+        "spec.customDomainConfiguration.certificatePassword",
+        "spec.customDomainConfiguration.certificateValue",
+        "spec.daprAIConnectionString",
+        "spec.daprAIInstrumentationKey"
+      ],
+      "v20240301": [
+        "spec.appLogsConfiguration.logAnalyticsConfiguration.sharedKey",
+        "spec.customDomainConfiguration.certificatePassword",
+        "spec.customDomainConfiguration.certificateValue",
+        "spec.daprAIConnectionString",
+        "spec.daprAIInstrumentationKey"
+      ],
+      "v1api20250101": [
+        "spec.appLogsConfiguration.logAnalyticsConfiguration.sharedKey",
+        "spec.customDomainConfiguration.certificatePassword",
+        "spec.customDomainConfiguration.certificateValue",
+        "spec.daprAIConnectionString",
+        "spec.daprAIInstrumentationKey"
+      ],
+      "v20250101": [
+        "spec.appLogsConfiguration.logAnalyticsConfiguration.sharedKey",
+        "spec.customDomainConfiguration.certificatePassword",
+        "spec.customDomainConfiguration.certificateValue",
+        "spec.daprAIConnectionString",
+        "spec.daprAIInstrumentationKey"
+      ]
     }
   },
   {
@@ -1930,6 +2240,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220501": [],
+      "v20220501": [],
+      "v20240601": []
     }
   },
   {
@@ -1961,6 +2276,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240601": []
     }
   },
   {
@@ -1992,6 +2310,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240601": []
     }
   },
   {
@@ -2023,6 +2344,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20240601": []
     }
   },
   {
@@ -2064,6 +2388,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.principalId",
         "spec.roleDefinitionReference"
       ]
+    },
+    "writeOnly": {
+      "v1api20200801preview": [],
+      "v1api20220401": []
     }
   },
   {
@@ -2090,6 +2418,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220401": []
     }
   },
   {
@@ -2143,6 +2474,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101": [],
+      "v20210101": [],
+      "v20240701": []
     }
   },
   {
@@ -2207,6 +2543,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2238,6 +2580,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241101": []
     }
   },
   {
@@ -2269,6 +2614,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241101": []
     }
   },
   {
@@ -2322,6 +2670,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210301": [],
+      "v1api20230701": [],
+      "v1api20250401": []
     }
   },
   {
@@ -2375,6 +2728,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210301": [],
+      "v1api20230701": [],
+      "v1api20250401": []
     }
   },
   {
@@ -2406,6 +2764,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250401": []
     }
   },
   {
@@ -2470,6 +2831,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2534,6 +2901,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2595,6 +2968,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20241101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [],
+      "v1api20230401": [],
+      "v1api20230801": [],
+      "v1api20241101": []
     }
   },
   {
@@ -2626,6 +3005,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2657,6 +3039,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2688,6 +3073,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2719,6 +3107,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2761,6 +3152,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [],
+      "v1api20230501": []
     }
   },
   {
@@ -2792,6 +3187,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": []
     }
   },
   {
@@ -2823,6 +3221,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2854,6 +3255,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2885,6 +3289,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2916,6 +3323,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2947,6 +3357,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": []
     }
   },
   {
@@ -2977,6 +3390,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20250601": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20250601": [
+        "spec.properties.apiProperties.eventHubConnectionString",
+        "spec.properties.apiProperties.qnaAzureSearchEndpointKey",
+        "spec.properties.apiProperties.storageAccountConnectionString",
+        "spec.properties.migrationToken"
       ]
     }
   },
@@ -3009,6 +3430,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250601": []
     }
   },
   {
@@ -3040,6 +3464,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601": []
     }
   },
   {
@@ -3071,6 +3498,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3102,6 +3532,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3133,6 +3566,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3164,6 +3600,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20230401": []
     }
   },
   {
@@ -3206,6 +3645,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241101": [],
+      "v20241101": []
     }
   },
   {
@@ -3248,6 +3691,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250401": [],
+      "v20250401": []
     }
   },
   {
@@ -3290,6 +3737,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250401": [],
+      "v20250401": []
     }
   },
   {
@@ -3354,6 +3805,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200930": [],
+      "v20200930": [],
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3396,6 +3853,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3460,6 +3921,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220702": [],
+      "v20220702": [],
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3524,6 +3991,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210701": [],
+      "v20210701": [],
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -3588,6 +4061,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200930": [],
+      "v20200930": [],
+      "v1api20240302": [],
+      "v20240302": []
     }
   },
   {
@@ -3651,6 +4130,20 @@ export const catalog: readonly CatalogEntry[] = [
       "v20220301": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20201201": [
+        "spec.osProfile.adminPassword"
+      ],
+      "v20201201": [
+        "spec.osProfile.adminPassword"
+      ],
+      "v1api20220301": [
+        "spec.osProfile.adminPassword"
+      ],
+      "v20220301": [
+        "spec.osProfile.adminPassword"
       ]
     }
   },
@@ -3716,6 +4209,24 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [
+        "spec.virtualMachineProfile.extensionProfile.extensions[*].protectedSettings",
+        "spec.virtualMachineProfile.osProfile.adminPassword"
+      ],
+      "v20201201": [
+        "spec.virtualMachineProfile.extensionProfile.extensions[*].protectedSettings",
+        "spec.virtualMachineProfile.osProfile.adminPassword"
+      ],
+      "v1api20220301": [
+        "spec.virtualMachineProfile.extensionProfile.extensions[*].protectedSettings",
+        "spec.virtualMachineProfile.osProfile.adminPassword"
+      ],
+      "v20220301": [
+        "spec.virtualMachineProfile.extensionProfile.extensions[*].protectedSettings",
+        "spec.virtualMachineProfile.osProfile.adminPassword"
+      ]
     }
   },
   {
@@ -3779,6 +4290,20 @@ export const catalog: readonly CatalogEntry[] = [
       "v20220301": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20201201": [
+        "spec.protectedSettings"
+      ],
+      "v20201201": [
+        "spec.protectedSettings"
+      ],
+      "v1api20220301": [
+        "spec.protectedSettings"
+      ],
+      "v20220301": [
+        "spec.protectedSettings"
       ]
     }
   },
@@ -3844,6 +4369,20 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201201": [
+        "spec.protectedSettings"
+      ],
+      "v20201201": [
+        "spec.protectedSettings"
+      ],
+      "v1api20220301": [
+        "spec.protectedSettings"
+      ],
+      "v20220301": [
+        "spec.protectedSettings"
+      ]
     }
   },
   {
@@ -3874,6 +4413,15 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211001": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211001": [
+        "spec.containers[*].environmentVariables[*].secureValue",
+        "spec.diagnostics.logAnalytics.workspaceKey",
+        "spec.diagnostics.logAnalytics.workspaceResourceReference",
+        "spec.imageRegistryCredentials[*].password",
+        "spec.initContainers[*].environmentVariables[*].secureValue"
       ]
     }
   },
@@ -3917,6 +4465,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210901": [],
+      "v1api20230701": []
     }
   },
   {
@@ -3948,6 +4500,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230701": []
     }
   },
   {
@@ -3979,6 +4534,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4010,6 +4568,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4041,6 +4602,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4072,6 +4636,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4103,6 +4670,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250301": []
     }
   },
   {
@@ -4156,6 +4726,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251002preview": [],
+      "v1api20240901": [],
+      "v1api20250801": []
     }
   },
   {
@@ -4219,6 +4794,52 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20250801": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20240402preview": [
+        "spec.agentPoolProfiles[*].capacityReservationGroupReference",
+        "spec.agentPoolProfiles[*].hostGroupReference",
+        "spec.agentPoolProfiles[*].nodePublicIPPrefixReference",
+        "spec.agentPoolProfiles[*].podSubnetReference",
+        "spec.agentPoolProfiles[*].proximityPlacementGroupReference",
+        "spec.agentPoolProfiles[*].vnetSubnetReference",
+        "spec.diskEncryptionSetReference",
+        "spec.servicePrincipalProfile.secret",
+        "spec.windowsProfile.adminPassword"
+      ],
+      "v20251002preview": [
+        "spec.agentPoolProfiles[*].capacityReservationGroupReference",
+        "spec.agentPoolProfiles[*].hostGroupReference",
+        "spec.agentPoolProfiles[*].nodePublicIPPrefixReference",
+        "spec.agentPoolProfiles[*].podSubnetReference",
+        "spec.agentPoolProfiles[*].proximityPlacementGroupReference",
+        "spec.agentPoolProfiles[*].vnetSubnetReference",
+        "spec.diskEncryptionSetReference",
+        "spec.servicePrincipalProfile.secret",
+        "spec.windowsProfile.adminPassword"
+      ],
+      "v1api20240901": [
+        "spec.agentPoolProfiles[*].capacityReservationGroupReference",
+        "spec.agentPoolProfiles[*].hostGroupReference",
+        "spec.agentPoolProfiles[*].nodePublicIPPrefixReference",
+        "spec.agentPoolProfiles[*].podSubnetReference",
+        "spec.agentPoolProfiles[*].proximityPlacementGroupReference",
+        "spec.agentPoolProfiles[*].vnetSubnetReference",
+        "spec.diskEncryptionSetReference",
+        "spec.servicePrincipalProfile.secret",
+        "spec.windowsProfile.adminPassword"
+      ],
+      "v1api20250801": [
+        "spec.agentPoolProfiles[*].capacityReservationGroupReference",
+        "spec.agentPoolProfiles[*].hostGroupReference",
+        "spec.agentPoolProfiles[*].nodePublicIPPrefixReference",
+        "spec.agentPoolProfiles[*].podSubnetReference",
+        "spec.agentPoolProfiles[*].proximityPlacementGroupReference",
+        "spec.agentPoolProfiles[*].vnetSubnetReference",
+        "spec.diskEncryptionSetReference",
+        "spec.servicePrincipalProfile.secret",
+        "spec.windowsProfile.adminPassword"
       ]
     }
   },
@@ -4284,6 +4905,40 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240402preview": [
+        "spec.capacityReservationGroupReference",
+        "spec.hostGroupReference",
+        "spec.nodePublicIPPrefixReference",
+        "spec.podSubnetReference",
+        "spec.proximityPlacementGroupReference",
+        "spec.vnetSubnetReference"
+      ],
+      "v20251002preview": [
+        "spec.capacityReservationGroupReference",
+        "spec.hostGroupReference",
+        "spec.nodePublicIPPrefixReference",
+        "spec.podSubnetReference",
+        "spec.proximityPlacementGroupReference",
+        "spec.vnetSubnetReference"
+      ],
+      "v1api20240901": [
+        "spec.capacityReservationGroupReference",
+        "spec.hostGroupReference",
+        "spec.nodePublicIPPrefixReference",
+        "spec.podSubnetReference",
+        "spec.proximityPlacementGroupReference",
+        "spec.vnetSubnetReference"
+      ],
+      "v1api20250801": [
+        "spec.capacityReservationGroupReference",
+        "spec.hostGroupReference",
+        "spec.nodePublicIPPrefixReference",
+        "spec.podSubnetReference",
+        "spec.proximityPlacementGroupReference",
+        "spec.vnetSubnetReference"
+      ]
     }
   },
   {
@@ -4348,6 +5003,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240402preview": [],
+      "v20251002preview": [],
+      "v1api20240901": [],
+      "v1api20250801": []
     }
   },
   {
@@ -4390,6 +5051,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180601": [],
+      "v20180601": []
     }
   },
   {
@@ -4432,6 +5097,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230101": [],
+      "v1api20231101": []
     }
   },
   {
@@ -4462,6 +5131,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20231101": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20231101": [
+        "spec.properties.dataSourceInfo.resourceReference",
+        "spec.properties.dataSourceSetInfo.resourceReference"
       ]
     }
   },
@@ -4505,6 +5180,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230101": [],
+      "v1api20231101": []
     }
   },
   {
@@ -4536,6 +5215,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180601": []
     }
   },
   {
@@ -4567,6 +5249,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180601": []
     }
   },
   {
@@ -4597,6 +5282,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20180601": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20180601": [
+        "spec.properties"
       ]
     }
   },
@@ -4706,6 +5396,38 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [
+        "spec.administratorLoginPassword",
+        "spec.importSourceProperties.sasToken"
+      ],
+      "v1api20210501": [
+        "spec.administratorLoginPassword"
+      ],
+      "v20210501": [
+        "spec.administratorLoginPassword"
+      ],
+      "v1api20230630": [
+        "spec.administratorLoginPassword",
+        "spec.importSourceProperties.sasToken"
+      ],
+      "v20230630": [
+        "spec.administratorLoginPassword",
+        "spec.importSourceProperties.sasToken"
+      ],
+      "v1api20231230": [
+        "spec.administratorLoginPassword",
+        "spec.importSourceProperties.sasToken"
+      ],
+      "v20231230": [
+        "spec.administratorLoginPassword",
+        "spec.importSourceProperties.sasToken"
+      ],
+      "v20241230": [
+        "spec.administratorLoginPassword",
+        "spec.importSourceProperties.sasToken"
+      ]
     }
   },
   {
@@ -4807,6 +5529,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20241230": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20220101": [],
+      "v20220101": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -4915,6 +5647,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20220101": [],
+      "v20220101": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -5023,6 +5765,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20210501": [],
+      "v20210501": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -5131,6 +5883,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250601preview": [],
+      "v1api20210501": [],
+      "v20210501": [],
+      "v1api20230630": [],
+      "v20230630": [],
+      "v1api20231230": [],
+      "v20231230": [],
+      "v20241230": []
     }
   },
   {
@@ -5279,6 +6041,32 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.network.delegatedSubnetResourceReference",
         "spec.network.privateDnsZoneArmResourceReference"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [
+        "spec.administratorLoginPassword"
+      ],
+      "v1api20230601preview": [
+        "spec.administratorLoginPassword"
+      ],
+      "v1alpha1api20210601": [
+        "spec.administratorLoginPassword"
+      ],
+      "v1beta20210601": [
+        "spec.administratorLoginPassword"
+      ],
+      "v1api20210601": [
+        "spec.administratorLoginPassword"
+      ],
+      "v1api20221201": [
+        "spec.administratorLoginPassword"
+      ],
+      "v1api20240801": [
+        "spec.administratorLoginPassword"
+      ],
+      "v20250801": [
+        "spec.administratorLoginPassword"
+      ]
     }
   },
   {
@@ -5310,6 +6098,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20250801": []
     }
   },
   {
@@ -5351,6 +6142,10 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250801": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5393,6 +6188,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5501,6 +6300,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [],
+      "v1api20230601preview": [],
+      "v1alpha1api20210601": [],
+      "v1beta20210601": [],
+      "v1api20210601": [],
+      "v1api20221201": [],
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5625,6 +6434,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.charset",
         "spec.collation"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [],
+      "v1api20230601preview": [],
+      "v1alpha1api20210601": [],
+      "v1beta20210601": [],
+      "v1api20210601": [],
+      "v1api20221201": [],
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5733,6 +6552,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220120preview": [],
+      "v1api20230601preview": [],
+      "v1alpha1api20210601": [],
+      "v1beta20210601": [],
+      "v1api20210601": [],
+      "v1api20221201": [],
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5775,6 +6604,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240801": [],
+      "v20250801": []
     }
   },
   {
@@ -5805,6 +6638,15 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20210702": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20210702": [
+        "spec.properties.routing.endpoints.eventHubs[*].connectionString",
+        "spec.properties.routing.endpoints.serviceBusQueues[*].connectionString",
+        "spec.properties.routing.endpoints.serviceBusTopics[*].connectionString",
+        "spec.properties.routing.endpoints.storageContainers[*].connectionString",
+        "spec.properties.storageEndpoints[*].connectionString"
       ]
     }
   },
@@ -5837,6 +6679,13 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v20251015": [
+        "spec.properties.clientCertificates[*].pem",
+        "spec.properties.externalGossipCertificates[*].pem",
+        "spec.properties.initialCassandraAdminPassword"
+      ]
     }
   },
   {
@@ -5867,6 +6716,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v20251015": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v20251015": [
+        "spec.properties.authenticationMethodLdapProperties.serverCertificates[*].pem",
+        "spec.properties.authenticationMethodLdapProperties.serviceUserPassword"
       ]
     }
   },
@@ -5921,6 +6776,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -5952,6 +6812,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240701": []
     }
   },
   {
@@ -5982,6 +6845,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240701": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20240701": [
+        "spec.properties.administrator.password"
       ]
     }
   },
@@ -6036,6 +6904,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6089,6 +6962,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6140,6 +7018,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6191,6 +7074,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6222,6 +7110,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240815": [
+        "spec.type"
+      ]
     }
   },
   {
@@ -6252,6 +7145,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20240815": [
+        "spec.password"
       ]
     }
   },
@@ -6306,6 +7204,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6359,6 +7262,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6412,6 +7320,17 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [
+        "spec.options"
+      ],
+      "v1api20231115": [
+        "spec.options"
+      ],
+      "v1api20240815": [
+        "spec.options"
+      ]
     }
   },
   {
@@ -6463,6 +7382,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6515,6 +7439,17 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20210515": [
+        "spec.options"
+      ],
+      "v1api20231115": [
+        "spec.options"
+      ],
+      "v1api20240815": [
+        "spec.options"
       ]
     }
   },
@@ -6569,6 +7504,17 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [
+        "spec.options"
+      ],
+      "v1api20231115": [
+        "spec.options"
+      ],
+      "v1api20240815": [
+        "spec.options"
+      ]
     }
   },
   {
@@ -6620,6 +7566,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240815": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6673,6 +7624,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210515": [],
+      "v1api20231115": [],
+      "v1api20240815": []
     }
   },
   {
@@ -6715,6 +7671,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v20200601": []
     }
   },
   {
@@ -6757,6 +7717,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v20200601": []
     }
   },
   {
@@ -6793,6 +7757,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v20200601": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20200601": [
+        "spec.destination.webHook.endpointUrl"
+      ],
+      "v20200601": [
+        "spec.destination.webHook.endpointUrl"
       ]
     }
   },
@@ -6836,6 +7808,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v20200601": []
     }
   },
   {
@@ -6878,6 +7854,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -6920,6 +7900,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -6962,6 +7946,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -7004,6 +7992,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -7046,6 +8038,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -7076,6 +8072,14 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20230101": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20230101": [
+        "spec.automationRunbookReceivers[*].serviceUri",
+        "spec.automationRunbookReceivers[*].serviceUriFromSecret",
+        "spec.webhookReceivers[*].serviceUri",
+        "spec.webhookReceivers[*].serviceUriFromSecret"
       ]
     }
   },
@@ -7108,6 +8112,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201001": []
     }
   },
   {
@@ -7139,6 +8146,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20221001": [
+        "spec.notifications[*].webhooks[*].serviceUri",
+        "spec.notifications[*].webhooks[*].serviceUriFromSecret"
+      ]
     }
   },
   {
@@ -7169,6 +8182,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20200202": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20200202": [
+        "spec.workspaceResourceReference"
       ]
     }
   },
@@ -7212,6 +8230,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230311": [],
+      "v1api20240311": []
     }
   },
   {
@@ -7254,6 +8276,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230311": [],
+      "v1api20240311": []
     }
   },
   {
@@ -7291,6 +8317,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230311": [],
+      "v1api20240311": []
     }
   },
   {
@@ -7317,6 +8347,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210501preview": []
     }
   },
   {
@@ -7348,6 +8381,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180301": []
     }
   },
   {
@@ -7379,6 +8415,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20171001": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20171001": []
     }
   },
   {
@@ -7421,6 +8460,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250101preview": [],
+      "v1api20220615": []
     }
   },
   {
@@ -7463,6 +8506,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501preview": [
+        "spec.Name"
+      ],
+      "v1api20220615": [
+        "spec.Name"
+      ]
     }
   },
   {
@@ -7494,6 +8545,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230601": []
     }
   },
   {
@@ -7536,6 +8590,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210401preview": [],
+      "v1api20230701": []
     }
   },
   {
@@ -7573,6 +8631,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230501": [],
+      "v1api20241101": []
     }
   },
   {
@@ -7609,6 +8671,29 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20241101": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20230501": [
+        "spec.azureBlob.accountKey",
+        "spec.azureBlob.sasToken",
+        "spec.azureBlob.servicePrincipal.clientCertificate",
+        "spec.azureBlob.servicePrincipal.clientCertificatePassword",
+        "spec.azureBlob.servicePrincipal.clientSecret",
+        "spec.bucket.accessKey",
+        "spec.gitRepository.httpsCACert"
+      ],
+      "v1api20241101": [
+        "spec.azureBlob.accountKey",
+        "spec.azureBlob.sasToken",
+        "spec.azureBlob.servicePrincipal.clientCertificate",
+        "spec.azureBlob.servicePrincipal.clientCertificatePassword",
+        "spec.azureBlob.servicePrincipal.clientSecret",
+        "spec.bucket.accessKey",
+        "spec.gitRepository.httpsCACert",
+        "spec.ociRepository.tlsConfig.caCertificate",
+        "spec.ociRepository.tlsConfig.clientCertificate",
+        "spec.ociRepository.tlsConfig.privateKey"
       ]
     }
   },
@@ -7654,6 +8739,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.location"
       ]
+    },
+    "writeOnly": {
+      "v1api20230815": [
+        "spec.virtualClusterGraduationProperties"
+      ],
+      "v1api20240413": [
+        "spec.virtualClusterGraduationProperties"
+      ]
     }
   },
   {
@@ -7696,6 +8789,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230815": [],
+      "v1api20240413": []
     }
   },
   {
@@ -7740,6 +8837,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner",
         "spec.readWriteDatabase.location"
       ]
+    },
+    "writeOnly": {
+      "v1api20230815": [],
+      "v1api20240413": []
     }
   },
   {
@@ -7771,6 +8872,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240413": []
     }
   },
   {
@@ -7802,6 +8906,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240401": []
     }
   },
   {
@@ -7844,6 +8951,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210701": [],
+      "v1api20240401": []
     }
   },
   {
@@ -7885,6 +8996,38 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20240401": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20210701": [
+        "spec.properties.aks.properties.sslConfiguration.cert",
+        "spec.properties.aks.properties.sslConfiguration.key",
+        "spec.properties.amlCompute.properties.userAccountCredentials.adminUserPassword",
+        "spec.properties.amlCompute.properties.userAccountCredentials.adminUserSshPublicKey",
+        "spec.properties.databricks.properties.databricksAccessToken",
+        "spec.properties.hdInsight.properties.administratorAccount.password",
+        "spec.properties.hdInsight.properties.administratorAccount.privateKeyData",
+        "spec.properties.hdInsight.properties.administratorAccount.publicKeyData",
+        "spec.properties.kubernetes.properties.relayConnectionString",
+        "spec.properties.kubernetes.properties.serviceBusConnectionString",
+        "spec.properties.virtualMachine.properties.administratorAccount.password",
+        "spec.properties.virtualMachine.properties.administratorAccount.privateKeyData",
+        "spec.properties.virtualMachine.properties.administratorAccount.publicKeyData"
+      ],
+      "v1api20240401": [
+        "spec.properties.aks.properties.sslConfiguration.cert",
+        "spec.properties.aks.properties.sslConfiguration.key",
+        "spec.properties.amlCompute.properties.userAccountCredentials.adminUserPassword",
+        "spec.properties.amlCompute.properties.userAccountCredentials.adminUserSshPublicKey",
+        "spec.properties.databricks.properties.databricksAccessToken",
+        "spec.properties.hdInsight.properties.administratorAccount.password",
+        "spec.properties.hdInsight.properties.administratorAccount.privateKeyData",
+        "spec.properties.hdInsight.properties.administratorAccount.publicKeyData",
+        "spec.properties.kubernetes.properties.relayConnectionString",
+        "spec.properties.kubernetes.properties.serviceBusConnectionString",
+        "spec.properties.virtualMachine.properties.administratorAccount.password",
+        "spec.properties.virtualMachine.properties.administratorAccount.privateKeyData",
+        "spec.properties.virtualMachine.properties.administratorAccount.publicKeyData"
       ]
     }
   },
@@ -7928,6 +9071,23 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210701": [],
+      "v1api20240401": [
+        "spec.properties.accessKey.credentials.secretAccessKey",
+        "spec.properties.accountKey.credentials.key",
+        "spec.properties.apiKey.credentials.key",
+        "spec.properties.oAuth2.credentials.clientSecret",
+        "spec.properties.oAuth2.credentials.developerToken",
+        "spec.properties.oAuth2.credentials.password",
+        "spec.properties.oAuth2.credentials.refreshToken",
+        "spec.properties.pat.credentials.pat",
+        "spec.properties.sas.credentials.sas",
+        "spec.properties.servicePrincipal.credentials.clientSecret",
+        "spec.properties.usernamePassword.credentials.password",
+        "spec.properties.usernamePassword.credentials.securityToken"
+      ]
     }
   },
   {
@@ -7970,6 +9130,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220131preview": [],
+      "v1api20230131": []
     }
   },
   {
@@ -8012,6 +9176,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20181130": [],
+      "v1api20230131": []
     }
   },
   {
@@ -8043,6 +9211,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230403": []
     }
   },
   {
@@ -8074,6 +9245,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220501": []
     }
   },
   {
@@ -8104,6 +9278,127 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220701": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20220701": [
+        "spec.authenticationCertificates[*].data",
+        "spec.authenticationCertificates[*].name",
+        "spec.backendAddressPools[*].backendAddresses",
+        "spec.backendAddressPools[*].name",
+        "spec.backendHttpSettingsCollection[*].affinityCookieName",
+        "spec.backendHttpSettingsCollection[*].authenticationCertificates",
+        "spec.backendHttpSettingsCollection[*].connectionDraining",
+        "spec.backendHttpSettingsCollection[*].cookieBasedAffinity",
+        "spec.backendHttpSettingsCollection[*].hostName",
+        "spec.backendHttpSettingsCollection[*].name",
+        "spec.backendHttpSettingsCollection[*].path",
+        "spec.backendHttpSettingsCollection[*].pickHostNameFromBackendAddress",
+        "spec.backendHttpSettingsCollection[*].port",
+        "spec.backendHttpSettingsCollection[*].probe",
+        "spec.backendHttpSettingsCollection[*].probeEnabled",
+        "spec.backendHttpSettingsCollection[*].protocol",
+        "spec.backendHttpSettingsCollection[*].requestTimeout",
+        "spec.backendHttpSettingsCollection[*].trustedRootCertificates",
+        "spec.backendSettingsCollection[*].hostName",
+        "spec.backendSettingsCollection[*].name",
+        "spec.backendSettingsCollection[*].pickHostNameFromBackendAddress",
+        "spec.backendSettingsCollection[*].port",
+        "spec.backendSettingsCollection[*].probe",
+        "spec.backendSettingsCollection[*].protocol",
+        "spec.backendSettingsCollection[*].timeout",
+        "spec.backendSettingsCollection[*].trustedRootCertificates",
+        "spec.frontendIPConfigurations[*].name",
+        "spec.frontendIPConfigurations[*].privateIPAddress",
+        "spec.frontendIPConfigurations[*].privateIPAllocationMethod",
+        "spec.frontendIPConfigurations[*].privateLinkConfiguration",
+        "spec.frontendIPConfigurations[*].publicIPAddress",
+        "spec.frontendIPConfigurations[*].subnet",
+        "spec.frontendPorts[*].name",
+        "spec.frontendPorts[*].port",
+        "spec.gatewayIPConfigurations[*].name",
+        "spec.gatewayIPConfigurations[*].subnet",
+        "spec.httpListeners[*].customErrorConfigurations",
+        "spec.httpListeners[*].firewallPolicy",
+        "spec.httpListeners[*].frontendIPConfiguration",
+        "spec.httpListeners[*].frontendPort",
+        "spec.httpListeners[*].hostName",
+        "spec.httpListeners[*].hostNames",
+        "spec.httpListeners[*].name",
+        "spec.httpListeners[*].protocol",
+        "spec.httpListeners[*].requireServerNameIndication",
+        "spec.httpListeners[*].sslCertificate",
+        "spec.httpListeners[*].sslProfile",
+        "spec.listeners[*].frontendIPConfiguration",
+        "spec.listeners[*].frontendPort",
+        "spec.listeners[*].name",
+        "spec.listeners[*].protocol",
+        "spec.listeners[*].sslCertificate",
+        "spec.listeners[*].sslProfile",
+        "spec.loadDistributionPolicies[*].loadDistributionAlgorithm",
+        "spec.loadDistributionPolicies[*].loadDistributionTargets",
+        "spec.loadDistributionPolicies[*].name",
+        "spec.privateLinkConfigurations[*].ipConfigurations",
+        "spec.privateLinkConfigurations[*].name",
+        "spec.probes[*].host",
+        "spec.probes[*].interval",
+        "spec.probes[*].match",
+        "spec.probes[*].minServers",
+        "spec.probes[*].name",
+        "spec.probes[*].path",
+        "spec.probes[*].pickHostNameFromBackendHttpSettings",
+        "spec.probes[*].pickHostNameFromBackendSettings",
+        "spec.probes[*].port",
+        "spec.probes[*].protocol",
+        "spec.probes[*].timeout",
+        "spec.probes[*].unhealthyThreshold",
+        "spec.redirectConfigurations[*].includePath",
+        "spec.redirectConfigurations[*].includeQueryString",
+        "spec.redirectConfigurations[*].name",
+        "spec.redirectConfigurations[*].pathRules",
+        "spec.redirectConfigurations[*].redirectType",
+        "spec.redirectConfigurations[*].requestRoutingRules",
+        "spec.redirectConfigurations[*].targetListener",
+        "spec.redirectConfigurations[*].targetUrl",
+        "spec.redirectConfigurations[*].urlPathMaps",
+        "spec.requestRoutingRules[*].backendAddressPool",
+        "spec.requestRoutingRules[*].backendHttpSettings",
+        "spec.requestRoutingRules[*].httpListener",
+        "spec.requestRoutingRules[*].loadDistributionPolicy",
+        "spec.requestRoutingRules[*].name",
+        "spec.requestRoutingRules[*].priority",
+        "spec.requestRoutingRules[*].redirectConfiguration",
+        "spec.requestRoutingRules[*].rewriteRuleSet",
+        "spec.requestRoutingRules[*].ruleType",
+        "spec.requestRoutingRules[*].urlPathMap",
+        "spec.rewriteRuleSets[*].name",
+        "spec.rewriteRuleSets[*].rewriteRules",
+        "spec.routingRules[*].backendAddressPool",
+        "spec.routingRules[*].backendSettings",
+        "spec.routingRules[*].listener",
+        "spec.routingRules[*].name",
+        "spec.routingRules[*].priority",
+        "spec.routingRules[*].ruleType",
+        "spec.sslCertificates[*].data",
+        "spec.sslCertificates[*].keyVaultSecretId",
+        "spec.sslCertificates[*].name",
+        "spec.sslCertificates[*].password",
+        "spec.sslProfiles[*].clientAuthConfiguration",
+        "spec.sslProfiles[*].name",
+        "spec.sslProfiles[*].sslPolicy",
+        "spec.sslProfiles[*].trustedClientCertificates",
+        "spec.trustedClientCertificates[*].data",
+        "spec.trustedClientCertificates[*].name",
+        "spec.trustedRootCertificates[*].data",
+        "spec.trustedRootCertificates[*].keyVaultSecretId",
+        "spec.trustedRootCertificates[*].name",
+        "spec.urlPathMaps[*].defaultBackendAddressPool",
+        "spec.urlPathMaps[*].defaultBackendHttpSettings",
+        "spec.urlPathMaps[*].defaultLoadDistributionPolicy",
+        "spec.urlPathMaps[*].defaultRedirectConfiguration",
+        "spec.urlPathMaps[*].defaultRewriteRuleSet",
+        "spec.urlPathMaps[*].name",
+        "spec.urlPathMaps[*].pathRules"
       ]
     }
   },
@@ -8136,6 +9431,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240101": []
     }
   },
   {
@@ -8177,6 +9475,48 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250301": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20240301": [
+        "spec.applicationRuleCollections[*].action",
+        "spec.applicationRuleCollections[*].name",
+        "spec.applicationRuleCollections[*].priority",
+        "spec.applicationRuleCollections[*].rules",
+        "spec.ipConfigurations[*].name",
+        "spec.ipConfigurations[*].publicIPAddress",
+        "spec.ipConfigurations[*].subnet",
+        "spec.managementIpConfiguration.name",
+        "spec.managementIpConfiguration.publicIPAddress",
+        "spec.managementIpConfiguration.subnet",
+        "spec.natRuleCollections[*].action",
+        "spec.natRuleCollections[*].name",
+        "spec.natRuleCollections[*].priority",
+        "spec.natRuleCollections[*].rules",
+        "spec.networkRuleCollections[*].action",
+        "spec.networkRuleCollections[*].name",
+        "spec.networkRuleCollections[*].priority",
+        "spec.networkRuleCollections[*].rules"
+      ],
+      "v20250301": [
+        "spec.applicationRuleCollections[*].action",
+        "spec.applicationRuleCollections[*].name",
+        "spec.applicationRuleCollections[*].priority",
+        "spec.applicationRuleCollections[*].rules",
+        "spec.ipConfigurations[*].name",
+        "spec.ipConfigurations[*].publicIPAddress",
+        "spec.ipConfigurations[*].subnet",
+        "spec.managementIpConfiguration.name",
+        "spec.managementIpConfiguration.publicIPAddress",
+        "spec.managementIpConfiguration.subnet",
+        "spec.natRuleCollections[*].action",
+        "spec.natRuleCollections[*].name",
+        "spec.natRuleCollections[*].priority",
+        "spec.natRuleCollections[*].rules",
+        "spec.networkRuleCollections[*].action",
+        "spec.networkRuleCollections[*].name",
+        "spec.networkRuleCollections[*].priority",
+        "spec.networkRuleCollections[*].rules"
       ]
     }
   },
@@ -8231,6 +9571,26 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [
+        "spec.ipConfigurations[*].name",
+        "spec.ipConfigurations[*].privateIPAllocationMethod",
+        "spec.ipConfigurations[*].publicIPAddress",
+        "spec.ipConfigurations[*].subnet"
+      ],
+      "v1api20240301": [
+        "spec.ipConfigurations[*].name",
+        "spec.ipConfigurations[*].privateIPAllocationMethod",
+        "spec.ipConfigurations[*].publicIPAddress",
+        "spec.ipConfigurations[*].subnet"
+      ],
+      "v20250301": [
+        "spec.ipConfigurations[*].name",
+        "spec.ipConfigurations[*].privateIPAllocationMethod",
+        "spec.ipConfigurations[*].publicIPAddress",
+        "spec.ipConfigurations[*].subnet"
+      ]
     }
   },
   {
@@ -8262,6 +9622,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8293,6 +9656,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8324,6 +9690,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8355,6 +9724,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8386,6 +9758,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8417,6 +9792,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": []
     }
   },
   {
@@ -8448,6 +9826,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8479,6 +9860,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8510,6 +9894,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8541,6 +9928,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8572,6 +9962,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8603,6 +9996,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8634,6 +10030,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8665,6 +10064,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8696,6 +10098,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8727,6 +10132,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180501": []
     }
   },
   {
@@ -8769,6 +10177,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8811,6 +10223,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8864,6 +10280,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8917,6 +10338,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -8970,6 +10396,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9023,6 +10454,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9076,6 +10512,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9129,6 +10570,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9160,6 +10606,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241001": []
     }
   },
   {
@@ -9191,6 +10640,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20241001": []
     }
   },
   {
@@ -9233,6 +10685,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20180901": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9275,6 +10731,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9317,6 +10777,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9359,6 +10823,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9401,6 +10869,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9443,6 +10915,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9485,6 +10961,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9527,6 +11007,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9569,6 +11053,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20200601": [],
+      "v1api20240601": []
     }
   },
   {
@@ -9622,6 +11110,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9675,6 +11168,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9728,6 +11226,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9780,6 +11283,20 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250301": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20201101": [
+        "spec.linkedPublicIPAddress",
+        "spec.servicePublicIPAddress"
+      ],
+      "v1api20240301": [
+        "spec.linkedPublicIPAddress",
+        "spec.servicePublicIPAddress"
+      ],
+      "v20250301": [
+        "spec.linkedPublicIPAddress",
+        "spec.servicePublicIPAddress"
       ]
     }
   },
@@ -9834,6 +11351,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220701": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9887,6 +11409,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9940,6 +11467,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -9970,6 +11502,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220401": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "spec.type"
       ]
     }
   },
@@ -10002,6 +11539,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "spec.type"
+      ]
     }
   },
   {
@@ -10033,6 +11575,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "spec.type"
+      ]
     }
   },
   {
@@ -10063,6 +11610,11 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20220401": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20220401": [
+        "spec.type"
       ]
     }
   },
@@ -10117,6 +11669,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -10169,6 +11726,20 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250301": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20201101": [
+        "spec.vpnClientConfiguration.radiusServerSecret",
+        "spec.vpnClientConfiguration.radiusServers[*].radiusServerSecret"
+      ],
+      "v1api20240301": [
+        "spec.vpnClientConfiguration.radiusServerSecret",
+        "spec.vpnClientConfiguration.radiusServers[*].radiusServerSecret"
+      ],
+      "v20250301": [
+        "spec.vpnClientConfiguration.radiusServerSecret",
+        "spec.vpnClientConfiguration.radiusServers[*].radiusServerSecret"
       ]
     }
   },
@@ -10223,6 +11794,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -10276,6 +11852,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20201101": [],
+      "v1api20240301": [],
+      "v20250301": []
     }
   },
   {
@@ -10307,6 +11888,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240101": []
     }
   },
   {
@@ -10337,6 +11921,39 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20230901": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20230901": [
+        "spec.properties.pnsCredentials.admCredential.properties.authTokenUrl",
+        "spec.properties.pnsCredentials.admCredential.properties.clientId",
+        "spec.properties.pnsCredentials.admCredential.properties.clientSecret",
+        "spec.properties.pnsCredentials.apnsCredential.properties.apnsCertificate",
+        "spec.properties.pnsCredentials.apnsCredential.properties.appId",
+        "spec.properties.pnsCredentials.apnsCredential.properties.appName",
+        "spec.properties.pnsCredentials.apnsCredential.properties.certificateKey",
+        "spec.properties.pnsCredentials.apnsCredential.properties.endpoint",
+        "spec.properties.pnsCredentials.apnsCredential.properties.keyId",
+        "spec.properties.pnsCredentials.apnsCredential.properties.thumbprint",
+        "spec.properties.pnsCredentials.apnsCredential.properties.token",
+        "spec.properties.pnsCredentials.baiduCredential.properties.baiduApiKey",
+        "spec.properties.pnsCredentials.baiduCredential.properties.baiduEndPoint",
+        "spec.properties.pnsCredentials.baiduCredential.properties.baiduSecretKey",
+        "spec.properties.pnsCredentials.browserCredential.properties.subject",
+        "spec.properties.pnsCredentials.browserCredential.properties.vapidPrivateKey",
+        "spec.properties.pnsCredentials.browserCredential.properties.vapidPublicKey",
+        "spec.properties.pnsCredentials.gcmCredential.properties.gcmEndpoint",
+        "spec.properties.pnsCredentials.gcmCredential.properties.googleApiKey",
+        "spec.properties.pnsCredentials.mpnsCredential.properties.certificateKey",
+        "spec.properties.pnsCredentials.mpnsCredential.properties.mpnsCertificate",
+        "spec.properties.pnsCredentials.mpnsCredential.properties.thumbprint",
+        "spec.properties.pnsCredentials.wnsCredential.properties.certificateKey",
+        "spec.properties.pnsCredentials.wnsCredential.properties.packageSid",
+        "spec.properties.pnsCredentials.wnsCredential.properties.secretKey",
+        "spec.properties.pnsCredentials.wnsCredential.properties.windowsLiveEndpoint",
+        "spec.properties.pnsCredentials.wnsCredential.properties.wnsCertificate",
+        "spec.properties.pnsCredentials.xiaomiCredential.properties.appSecret",
+        "spec.properties.pnsCredentials.xiaomiCredential.properties.endpoint"
       ]
     }
   },
@@ -10369,6 +11986,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230901": []
     }
   },
   {
@@ -10399,6 +12019,39 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20230901": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20230901": [
+        "spec.properties.admCredential.properties.authTokenUrl",
+        "spec.properties.admCredential.properties.clientId",
+        "spec.properties.admCredential.properties.clientSecret",
+        "spec.properties.apnsCredential.properties.apnsCertificate",
+        "spec.properties.apnsCredential.properties.appId",
+        "spec.properties.apnsCredential.properties.appName",
+        "spec.properties.apnsCredential.properties.certificateKey",
+        "spec.properties.apnsCredential.properties.endpoint",
+        "spec.properties.apnsCredential.properties.keyId",
+        "spec.properties.apnsCredential.properties.thumbprint",
+        "spec.properties.apnsCredential.properties.token",
+        "spec.properties.baiduCredential.properties.baiduApiKey",
+        "spec.properties.baiduCredential.properties.baiduEndPoint",
+        "spec.properties.baiduCredential.properties.baiduSecretKey",
+        "spec.properties.browserCredential.properties.subject",
+        "spec.properties.browserCredential.properties.vapidPrivateKey",
+        "spec.properties.browserCredential.properties.vapidPublicKey",
+        "spec.properties.gcmCredential.properties.gcmEndpoint",
+        "spec.properties.gcmCredential.properties.googleApiKey",
+        "spec.properties.mpnsCredential.properties.certificateKey",
+        "spec.properties.mpnsCredential.properties.mpnsCertificate",
+        "spec.properties.mpnsCredential.properties.thumbprint",
+        "spec.properties.wnsCredential.properties.certificateKey",
+        "spec.properties.wnsCredential.properties.packageSid",
+        "spec.properties.wnsCredential.properties.secretKey",
+        "spec.properties.wnsCredential.properties.windowsLiveEndpoint",
+        "spec.properties.wnsCredential.properties.wnsCertificate",
+        "spec.properties.xiaomiCredential.properties.appSecret",
+        "spec.properties.xiaomiCredential.properties.endpoint"
       ]
     }
   },
@@ -10431,6 +12084,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20230901": []
     }
   },
   {
@@ -10473,6 +12129,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [],
+      "v20250701": []
     }
   },
   {
@@ -10499,6 +12159,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20250901": []
     }
   },
   {
@@ -10529,6 +12192,12 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20231122": [
         "spec.azureName",
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20231122": [
+        "spec.clusterProfile.pullSecret",
+        "spec.servicePrincipalProfile.clientSecret"
       ]
     }
   },
@@ -10578,6 +12247,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.location"
       ]
+    },
+    "writeOnly": {
+      "v1alpha1api20200601": [],
+      "v1beta20200601": [],
+      "v1api20200601": []
     }
   },
   {
@@ -10620,6 +12294,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v1api20231101": []
     }
   },
   {
@@ -10684,6 +12362,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10748,6 +12432,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10812,6 +12502,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10876,6 +12572,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -10940,6 +12642,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -11004,6 +12712,12 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210101preview": [],
+      "v1api20221001preview": [],
+      "v1api20211101": [],
+      "v1api20240101": []
     }
   },
   {
@@ -11035,6 +12749,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240101": []
     }
   },
   {
@@ -11066,6 +12783,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": []
     }
   },
   {
@@ -11097,6 +12817,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": []
     }
   },
   {
@@ -11128,6 +12851,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20240301": []
     }
   },
   {
@@ -11170,6 +12896,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211001": [],
+      "v1api20240301": []
     }
   },
   {
@@ -11203,6 +12933,11 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.administratorLogin"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": [
+        "spec.administratorLoginPassword"
+      ]
     }
   },
   {
@@ -11234,6 +12969,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11265,6 +13003,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11295,6 +13036,11 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211101": [
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211101": [
+        "spec.storageAccountAccessKey"
       ]
     }
   },
@@ -11327,6 +13073,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11358,6 +13107,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11391,6 +13143,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location",
         "spec.collation"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11422,6 +13177,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11452,6 +13210,11 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211101": [
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211101": [
+        "spec.storageAccountAccessKey"
       ]
     }
   },
@@ -11484,6 +13247,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11515,6 +13281,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11545,6 +13314,11 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211101": [
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211101": [
+        "spec.storageAccountAccessKey"
       ]
     }
   },
@@ -11577,6 +13351,9 @@ export const catalog: readonly CatalogEntry[] = [
       "v1api20211101": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11607,6 +13384,12 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211101": [
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211101": [
+        "spec.storageAccountAccessKey",
+        "spec.storageContainerSasKey"
       ]
     }
   },
@@ -11639,6 +13422,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11670,6 +13456,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11701,6 +13490,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11732,6 +13524,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11763,6 +13558,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11793,6 +13591,11 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211101": [
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211101": [
+        "spec.storageAccountAccessKey"
       ]
     }
   },
@@ -11825,6 +13628,9 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20211101": []
     }
   },
   {
@@ -11855,6 +13661,12 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211101": [
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211101": [
+        "spec.storageAccountAccessKey",
+        "spec.storageContainerSasKey"
       ]
     }
   },
@@ -11985,6 +13797,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.dnsEndpointType",
         "spec.isHnsEnabled"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12086,6 +13908,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12210,6 +14042,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.defaultEncryptionScope",
         "spec.denyEncryptionScopeOverride"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12281,6 +14123,13 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12356,6 +14205,13 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12457,6 +14313,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12558,6 +14424,16 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12666,6 +14542,16 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1beta20210401": [],
+      "v1api20210401": [],
+      "v20210401": [],
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12737,6 +14623,13 @@ export const catalog: readonly CatalogEntry[] = [
       "v20250601": [
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12812,6 +14705,13 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220901": [],
+      "v20220901": [],
+      "v1api20230101": [],
+      "v20230101": [],
+      "v20250601": []
     }
   },
   {
@@ -12836,6 +14736,11 @@ export const catalog: readonly CatalogEntry[] = [
     "immutable": {
       "v1api20211001": [
         "spec.azureName"
+      ]
+    },
+    "writeOnly": {
+      "v1api20211001": [
+        "spec.properties.additionalProperties"
       ]
     }
   },
@@ -12879,6 +14784,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [
+        "spec.sqlAdministratorLoginPassword"
+      ],
+      "v20210601": [
+        "spec.sqlAdministratorLoginPassword"
+      ]
     }
   },
   {
@@ -12921,6 +14834,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20210601": [],
+      "v20210601": []
     }
   },
   {
@@ -12963,6 +14880,10 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220301": [],
+      "v20220301": []
     }
   },
   {
@@ -13005,6 +14926,14 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.azureName",
         "spec.owner"
       ]
+    },
+    "writeOnly": {
+      "v1api20220301": [
+        "spec.siteConfig.azureStorageAccounts[*].accessKey"
+      ],
+      "v20220301": [
+        "spec.siteConfig.azureStorageAccounts[*].accessKey"
+      ]
     }
   },
   {
@@ -13045,6 +14974,14 @@ export const catalog: readonly CatalogEntry[] = [
       ],
       "v20220301": [
         "spec.owner"
+      ]
+    },
+    "writeOnly": {
+      "v1api20220301": [
+        "spec.gitHubActionConfiguration.containerConfiguration.password"
+      ],
+      "v20220301": [
+        "spec.gitHubActionConfiguration.containerConfiguration.password"
       ]
     }
   }

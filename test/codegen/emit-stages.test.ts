@@ -76,7 +76,7 @@ describe('emitArmPayloads', () => {
 describe('emitResourceCatalog', () => {
   const { state } = generate([...modelStages, emitResourceCatalog]);
 
-  it('emits one entry per kind with scope, owners, hub and immutable paths (golden)', () => {
+  it('emits one entry per kind with scope, owners, hub, immutable and write-only paths (golden)', () => {
     const catalog = fileText(state, 'catalog.ts');
     expect(catalog).toContain('"armType": "Microsoft.Authorization/roleAssignments"');
     expectGoldenCode('catalog.ts.golden', catalog);

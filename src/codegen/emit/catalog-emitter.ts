@@ -1,6 +1,6 @@
 import type { ConversionGraph } from '../conversions/graph.ts';
 import type { KubernetesKindSchema } from '../model/kubernetes-kinds.ts';
-import { fullGroup, type PackageDef, type TypeRef } from '../model/types.ts';
+import { fullGroup, type PackageDef, type PropertyDef, type TypeRef } from '../model/types.ts';
 import { tsHeader } from './code.ts';
 
 /**
@@ -44,6 +44,16 @@ export function emitCatalog(
       immutable: Object.fromEntries(
         pkgs.map((p) => [p.version, immutablePaths(p, p.resources.find((r) => r.kind === k.kind)!.specType)]),
       ),
+      writeOnly: Object.fromEntries(
+        pkgs.map((p) => [
+          p.version,
+          specPathsWhere(
+            p,
+            p.resources.find((r) => r.kind === k.kind)!.specType,
+            (d) => d.writeOnly === true,
+          ),
+        ]),
+      ),
     };
   });
   const out: string[] = [tsHeader()];
@@ -76,12 +86,19 @@ function immutablePaths(pkg: PackageDef, typeName: string): string[] {
   if (root?.kind === 'object' && root.properties.some((p) => p.name === 'azureName'))
     out.push('spec.azureName');
   if (root?.kind === 'object' && root.properties.some((p) => p.name === 'owner')) out.push('spec.owner');
+  out.push(...specPathsWhere(pkg, typeName, (p) => p.immutable === true));
+  return out;
+}
+
+/** The spec paths of every property `chosen` picks, at any depth (`[*]` for any element of a list or map). */
+function specPathsWhere(pkg: PackageDef, typeName: string, chosen: (p: PropertyDef) => boolean): string[] {
+  const out: string[] = [];
   const walk = (name: string, prefix: string, seen: Set<string>): void => {
     const def = pkg.types.get(name);
     if (def?.kind !== 'object' || seen.has(name)) return;
     for (const p of def.properties) {
       const path = `${prefix}.${p.name}`;
-      if (p.immutable) out.push(path);
+      if (chosen(p)) out.push(path);
       const inner = objectName(p.type);
       if (inner) walk(inner.name, inner.many ? `${path}[*]` : path, new Set([...seen, name]));
     }

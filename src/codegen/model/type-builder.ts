@@ -87,6 +87,11 @@ export class TypeBuilder {
         description: prop.description,
         readOnly: prop.readOnly,
         immutable: prop['x-ms-mutability'] !== undefined && !prop['x-ms-mutability'].includes('update'),
+        ...(side === 'spec' &&
+        prop['x-ms-mutability'] !== undefined &&
+        !prop['x-ms-mutability'].includes('read')
+          ? { writeOnly: true }
+          : {}),
         ...validationsOf(prop),
         format: prop.format,
         arm,

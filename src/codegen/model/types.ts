@@ -75,6 +75,8 @@ export interface PropertyDef extends Bounds {
   readonly readOnly?: boolean | undefined;
   /** ARM's `x-ms-mutability` lacks `update`: the value cannot change after creation. */
   readonly immutable?: boolean | undefined;
+  /** ARM's `x-ms-mutability` lacks `read`: ARM never returns the value (the operator's status has no such property). */
+  readonly writeOnly?: boolean | undefined;
   readonly pattern?: string | undefined;
   readonly format?: string | undefined;
   /** Only on the top level of a resource spec or status: where ARM carries the property. */

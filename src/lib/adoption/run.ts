@@ -24,7 +24,7 @@ import type { ProgressReporter } from './progress.ts';
 import { prefetchedResolvers, referenceLookupOf } from './reference-lookup.ts';
 import { type AdoptItem, type AdoptReport, summaryOf } from './report.ts';
 import { type ArmIdAnswer, namespaceOf, resolveArmIds } from './resolve-arm-id.ts';
-import { flagImmutable, whatIf } from './what-if.ts';
+import { flagImmutable, whatIf, withoutWriteOnly } from './what-if.ts';
 
 /** Everything one adopt-check run needs besides the objects. */
 export interface AdoptPlan {
@@ -321,8 +321,9 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
       );
       const desired = await desiredArmOf(object, resolvers);
       const [group = '', version = ''] = object.apiVersion.split('/');
-      const immutable =
-        catalog.find((e) => e.group === group && e.kind === object.kind)?.immutable[version] ?? [];
+      const entry = catalog.find((e) => e.group === group && e.kind === object.kind);
+      const immutable = entry?.immutable[version] ?? [];
+      const writeOnly = entry?.writeOnly[version] ?? [];
       if (!creates) item.desiredFrom = desired.from;
       // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
       const sent: ModifiedBody =
@@ -346,7 +347,7 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
           // Nothing of a resource being created is a change ARM could refuse as immutable.
           const wholeAt = new Set(desired.wholeAt);
           item.changes = body
-            ? flagImmutable(whatIf(sent.body, body, wholeAt), immutable)
+            ? flagImmutable(withoutWriteOnly(whatIf(sent.body, body, wholeAt), writeOnly), immutable)
             : whatIf(sent.body, {}, wholeAt);
           item.unmapped = desired.unmapped;
         }

@@ -29,6 +29,29 @@ export function flagImmutable(changes: Change[], immutableSpecPaths: readonly st
   });
 }
 
+/**
+ * The changes left once those at a property ARM never returns are set aside: where Azure's answer has no
+ * value (`from` null) at or under a write-only spec path (`[*]` for any element), the GET cannot show what
+ * Azure holds, so a change there would be reported on every run, applied or not. A value Azure does return
+ * there is compared as any other.
+ */
+export function withoutWriteOnly(changes: Change[], writeOnlySpecPaths: readonly string[]): Change[] {
+  if (writeOnlySpecPaths.length === 0) return changes;
+  const patterns = writeOnlySpecPaths.map(
+    (p) =>
+      new RegExp(
+        `^${armPathOfSpecPath(p)
+          .toLowerCase()
+          .split('[*]')
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('\\[[^\\]]+\\]')}(?:$|[.[])`,
+      ),
+  );
+  return changes.filter(
+    (change) => change.from !== null || !patterns.some((pattern) => pattern.test(change.path.toLowerCase())),
+  );
+}
+
 const rootKeys = new Set([
   'name',
   'location',
@@ -126,8 +149,8 @@ function same(a: unknown, b: unknown): boolean {
  * case-insensitively and strings without regard to case (a location `westus` is `West US`'s `westus`), as
  * ARM treats them. A list of the same length compares element by element, by the same rules, so what
  * Azure adds to each element (its `id`, `provisioningState`, defaults) is not a change
- * (`properties.ipRules[0].value`); a list of another length is one change of the whole list. Order counts:
- * a list's order can matter to Azure (DNS servers).
+ * (`properties.ipRules[0].value`); a list of another length is one change of the whole list. Order counts
+ * (a list's order can matter to Azure: DNS servers), except in a list of named objects, matched by name.
  */
 export function whatIf(
   desired: Record<string, unknown>,
@@ -165,9 +188,32 @@ function changesWithin(
 function changesOf(to: unknown, from: unknown, path: string, wholeAt: ReadonlySet<string>): Change[] {
   if (isRecord(to) && isRecord(from)) return changesWithin(to, from, path, wholeAt);
   if (Array.isArray(to) && Array.isArray(from) && to.length === from.length) {
-    return to.flatMap((element, i) => changesOf(element, from[i], `${path}[${i}]`, wholeAt));
+    const held = heldByName(to, from) ?? from;
+    return to.flatMap((element, i) => changesOf(element, held[i], `${path}[${i}]`, wholeAt));
   }
   return same(to, from) ? [] : [{ path, from: from ?? null, to }];
+}
+
+/**
+ * `from`'s elements in the order of `to`'s, matched by `name`, when both lists hold objects with distinct
+ * names (any case) and the same ones: ARM identifies such an element (a subnet, a NAT rule, an extension,
+ * a pool) by its name, not its place, and Azure may list them in another order than the spec. Undefined for
+ * any other list, compared by place.
+ */
+function heldByName(to: readonly unknown[], from: readonly unknown[]): unknown[] | undefined {
+  const namesOf = (list: readonly unknown[]) => {
+    const names = list.map((e) =>
+      isRecord(e) && typeof e.name === 'string' ? e.name.toLowerCase() : undefined,
+    );
+    return names.every((n) => n !== undefined) && new Set(names).size === names.length
+      ? (names as string[])
+      : undefined;
+  };
+  const wanted = namesOf(to);
+  const held = namesOf(from);
+  if (!wanted || !held) return undefined;
+  const at = wanted.map((name) => held.indexOf(name));
+  return at.every((i) => i >= 0) ? at.map((i) => from[i]) : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -21,6 +21,11 @@ export interface CatalogEntry {
   readonly hub: string;
   /** Per version: spec paths that cannot change after creation (ARM `x-ms-mutability` without update). */
   readonly immutable: Readonly<Record<string, readonly string[]>>;
+  /**
+   * Per version: spec paths ARM never returns (`x-ms-mutability` without read: the operator's status lacks
+   * them), so a GET cannot show what Azure holds there (`[*]` for any element of a list or map).
+   */
+  readonly writeOnly: Readonly<Record<string, readonly string[]>>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { desiredBodyOf, flagImmutable, whatIf } from '../../../src/lib/adoption/what-if.ts';
+import { catalog } from '../../../generated/catalog.ts';
+import { desiredBodyOf, flagImmutable, whatIf, withoutWriteOnly } from '../../../src/lib/adoption/what-if.ts';
 
 describe('desiredBodyOf', () => {
   it('lays a spec out as ARM does and lists what it cannot map', () => {
@@ -144,9 +145,57 @@ describe('whatIf on lists', () => {
     ]);
   });
 
+  it('matches the elements of a list of named objects by name, in whatever order Azure lists them', () => {
+    const rule = (name: string, port: number) => ({ name, properties: { frontendPort: port } });
+    const desired = { properties: { inboundNatRules: [rule('ssh', 22), rule('rdp', 3389)] } };
+    expect(
+      whatIf(desired, { properties: { inboundNatRules: [rule('RDP', 3389), rule('ssh', 22)] } }),
+    ).toEqual([]);
+    expect(
+      whatIf(desired, { properties: { inboundNatRules: [rule('rdp', 3390), rule('ssh', 22)] } }),
+    ).toEqual([{ path: 'properties.inboundNatRules[1].properties.frontendPort', from: 3390, to: 3389 }]);
+    // Other names, or a name twice: compared by place.
+    expect(whatIf(desired, { properties: { inboundNatRules: [rule('http', 80), rule('ssh', 22)] } })).toEqual(
+      [
+        { path: 'properties.inboundNatRules[0].name', from: 'http', to: 'ssh' },
+        { path: 'properties.inboundNatRules[0].properties.frontendPort', from: 80, to: 22 },
+        { path: 'properties.inboundNatRules[1].name', from: 'ssh', to: 'rdp' },
+        { path: 'properties.inboundNatRules[1].properties.frontendPort', from: 22, to: 3389 },
+      ],
+    );
+  });
+
   it('flags a change inside an element of an immutable list', () => {
     const changes = [{ path: 'zones[0]', from: '1', to: '2' }];
     expect(flagImmutable(changes, ['spec.zones'])[0]?.immutable).toBe(true);
+  });
+});
+
+describe('withoutWriteOnly', () => {
+  const changes = [
+    { path: 'properties.siteConfig.accessKey', from: null, to: 'k' },
+    { path: 'properties.rules[2].token', from: null, to: 't' },
+    { path: 'properties.rules[2].tokenName', from: null, to: 'n' },
+    { path: 'properties.rules[2].token', from: 'old', to: 't' },
+    { path: 'properties.siteConfig.accessKeyHint', from: null, to: 'h' },
+  ];
+
+  it('sets aside a value Azure does not return at a write-only path, at any element of a list', () => {
+    expect(withoutWriteOnly(changes, ['spec.siteConfig.accessKey', 'spec.rules[*].token'])).toEqual([
+      { path: 'properties.rules[2].tokenName', from: null, to: 'n' },
+      { path: 'properties.rules[2].token', from: 'old', to: 't' },
+      { path: 'properties.siteConfig.accessKeyHint', from: null, to: 'h' },
+    ]);
+    expect(withoutWriteOnly(changes, [])).toEqual(changes);
+  });
+
+  it('knows the write-only properties of the generated kinds, from the schemas', () => {
+    const withSome = catalog.filter((entry) =>
+      Object.values(entry.writeOnly).some((paths) => paths.length > 0),
+    );
+    expect(withSome.length).toBeGreaterThan(0);
+    const site = catalog.find((entry) => entry.group === 'web.azure.com' && entry.kind === 'Site');
+    expect(site?.writeOnly.v1api20220301).toContain('spec.siteConfig.azureStorageAccounts[*].accessKey');
   });
 });
 
