@@ -45,10 +45,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230301": [],
-      "v20230301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "alertsmanagement.azure.com",
@@ -91,10 +88,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210401": [],
-      "v20210401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -256,9 +250,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -290,9 +282,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -379,14 +369,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -473,14 +456,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -567,14 +543,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -661,14 +630,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -843,9 +805,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -877,9 +837,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -966,14 +924,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1055,14 +1006,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1149,14 +1093,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1243,14 +1180,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1337,14 +1267,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1376,9 +1299,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1460,14 +1381,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501preview": [],
-      "v20230501preview": [],
-      "v1api20220801": [],
-      "v20220801": [],
-      "v1api20240501": [],
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1611,9 +1525,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1681,9 +1593,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1715,9 +1625,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "apimanagement.azure.com",
@@ -1932,12 +1840,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20240301": [],
-      "v1api20250101": [],
-      "v20250101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "app.azure.com",
@@ -2241,11 +2144,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220501": [],
-      "v20220501": [],
-      "v20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "appconfiguration.azure.com",
@@ -2277,9 +2176,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "appconfiguration.azure.com",
@@ -2311,9 +2208,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "appconfiguration.azure.com",
@@ -2345,9 +2240,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "authorization.azure.com",
@@ -2389,10 +2282,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.roleDefinitionReference"
       ]
     },
-    "writeOnly": {
-      "v1api20200801preview": [],
-      "v1api20220401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "authorization.azure.com",
@@ -2419,9 +2309,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "batch.azure.com",
@@ -2475,11 +2363,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210101": [],
-      "v20210101": [],
-      "v20240701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2544,12 +2428,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2581,9 +2460,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2615,9 +2492,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2671,11 +2546,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210301": [],
-      "v1api20230701": [],
-      "v1api20250401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2729,11 +2600,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210301": [],
-      "v1api20230701": [],
-      "v1api20250401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2765,9 +2632,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20250401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2832,12 +2697,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2902,12 +2762,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cache.azure.com",
@@ -2969,12 +2824,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201201": [],
-      "v1api20230401": [],
-      "v1api20230801": [],
-      "v1api20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3006,9 +2856,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3040,9 +2888,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3074,9 +2920,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3108,9 +2952,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3153,10 +2995,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210601": [],
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3188,9 +3027,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3222,9 +3059,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3256,9 +3091,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3290,9 +3123,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3324,9 +3155,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cdn.azure.com",
@@ -3358,9 +3187,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cognitiveservices.azure.com",
@@ -3431,9 +3258,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "cognitiveservices.azure.com",
@@ -3465,9 +3290,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "communication.azure.com",
@@ -3499,9 +3322,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20230401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "communication.azure.com",
@@ -3533,9 +3354,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20230401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "communication.azure.com",
@@ -3567,9 +3386,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20230401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "communication.azure.com",
@@ -3601,9 +3418,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20230401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -3646,10 +3461,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20241101": [],
-      "v20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -3692,10 +3504,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250401": [],
-      "v20250401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -3738,10 +3547,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250401": [],
-      "v20250401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -3806,12 +3612,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200930": [],
-      "v20200930": [],
-      "v1api20240302": [],
-      "v20240302": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -3854,10 +3655,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240302": [],
-      "v20240302": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -3922,12 +3720,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220702": [],
-      "v20220702": [],
-      "v1api20240302": [],
-      "v20240302": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -3992,12 +3785,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210701": [],
-      "v20210701": [],
-      "v1api20220301": [],
-      "v20220301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -4062,12 +3850,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200930": [],
-      "v20200930": [],
-      "v1api20240302": [],
-      "v20240302": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "compute.azure.com",
@@ -4466,10 +4249,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210901": [],
-      "v1api20230701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerregistry.azure.com",
@@ -4501,9 +4281,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerservice.azure.com",
@@ -4535,9 +4313,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerservice.azure.com",
@@ -4569,9 +4345,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerservice.azure.com",
@@ -4603,9 +4377,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerservice.azure.com",
@@ -4637,9 +4409,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerservice.azure.com",
@@ -4671,9 +4441,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerservice.azure.com",
@@ -4727,11 +4495,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20251002preview": [],
-      "v1api20240901": [],
-      "v1api20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "containerservice.azure.com",
@@ -5004,12 +4768,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240402preview": [],
-      "v20251002preview": [],
-      "v1api20240901": [],
-      "v1api20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "datafactory.azure.com",
@@ -5052,10 +4811,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180601": [],
-      "v20180601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dataprotection.azure.com",
@@ -5098,10 +4854,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230101": [],
-      "v1api20231101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dataprotection.azure.com",
@@ -5181,10 +4934,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230101": [],
-      "v1api20231101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbformariadb.azure.com",
@@ -5216,9 +4966,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbformariadb.azure.com",
@@ -5250,9 +4998,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbformariadb.azure.com",
@@ -5530,16 +5276,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20220101": [],
-      "v20220101": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbformysql.azure.com",
@@ -5648,16 +5385,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20220101": [],
-      "v20220101": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbformysql.azure.com",
@@ -5766,16 +5494,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20210501": [],
-      "v20210501": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbformysql.azure.com",
@@ -5884,16 +5603,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20250601preview": [],
-      "v1api20210501": [],
-      "v20210501": [],
-      "v1api20230630": [],
-      "v20230630": [],
-      "v1api20231230": [],
-      "v20231230": [],
-      "v20241230": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbforpostgresql.azure.com",
@@ -6099,9 +5809,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbforpostgresql.azure.com",
@@ -6143,10 +5851,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240801": [],
-      "v20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbforpostgresql.azure.com",
@@ -6189,10 +5894,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240801": [],
-      "v20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbforpostgresql.azure.com",
@@ -6301,16 +6003,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220120preview": [],
-      "v1api20230601preview": [],
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20240801": [],
-      "v20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbforpostgresql.azure.com",
@@ -6435,16 +6128,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.collation"
       ]
     },
-    "writeOnly": {
-      "v1api20220120preview": [],
-      "v1api20230601preview": [],
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20240801": [],
-      "v20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbforpostgresql.azure.com",
@@ -6553,16 +6237,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220120preview": [],
-      "v1api20230601preview": [],
-      "v1alpha1api20210601": [],
-      "v1beta20210601": [],
-      "v1api20210601": [],
-      "v1api20221201": [],
-      "v1api20240801": [],
-      "v20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "dbforpostgresql.azure.com",
@@ -6605,10 +6280,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240801": [],
-      "v20250801": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "devices.azure.com",
@@ -6777,11 +6449,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -6813,9 +6481,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -6905,11 +6571,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -6963,11 +6625,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -7019,11 +6677,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -7075,11 +6729,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -7205,11 +6855,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -7263,11 +6909,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -7383,11 +7025,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -7567,11 +7205,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "documentdb.azure.com",
@@ -7625,11 +7259,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210515": [],
-      "v1api20231115": [],
-      "v1api20240815": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventgrid.azure.com",
@@ -7672,10 +7302,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v20200601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventgrid.azure.com",
@@ -7718,10 +7345,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v20200601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventgrid.azure.com",
@@ -7809,10 +7433,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v20200601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventhub.azure.com",
@@ -7855,10 +7476,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventhub.azure.com",
@@ -7901,10 +7519,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventhub.azure.com",
@@ -7947,10 +7562,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventhub.azure.com",
@@ -7993,10 +7605,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "eventhub.azure.com",
@@ -8039,10 +7648,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8113,9 +7719,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201001": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8231,10 +7835,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230311": [],
-      "v1api20240311": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8277,10 +7878,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230311": [],
-      "v1api20240311": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8318,10 +7916,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230311": [],
-      "v1api20240311": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8348,9 +7943,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210501preview": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8382,9 +7975,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8416,9 +8007,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20171001": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8461,10 +8050,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250101preview": [],
-      "v1api20220615": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "insights.azure.com",
@@ -8546,9 +8132,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "keyvault.azure.com",
@@ -8591,10 +8175,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210401preview": [],
-      "v1api20230701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "kubernetesconfiguration.azure.com",
@@ -8632,10 +8213,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230501": [],
-      "v1api20241101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "kubernetesconfiguration.azure.com",
@@ -8790,10 +8368,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230815": [],
-      "v1api20240413": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "kusto.azure.com",
@@ -8838,10 +8413,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.readWriteDatabase.location"
       ]
     },
-    "writeOnly": {
-      "v1api20230815": [],
-      "v1api20240413": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "kusto.azure.com",
@@ -8873,9 +8445,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240413": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "machinelearningservices.azure.com",
@@ -8907,9 +8477,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "machinelearningservices.azure.com",
@@ -8952,10 +8520,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210701": [],
-      "v1api20240401": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "machinelearningservices.azure.com",
@@ -9073,7 +8638,6 @@ export const catalog: readonly CatalogEntry[] = [
       ]
     },
     "writeOnly": {
-      "v1api20210701": [],
       "v1api20240401": [
         "spec.properties.accessKey.credentials.secretAccessKey",
         "spec.properties.accountKey.credentials.key",
@@ -9131,10 +8695,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220131preview": [],
-      "v1api20230131": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "managedidentity.azure.com",
@@ -9177,10 +8738,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20181130": [],
-      "v1api20230131": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "monitor.azure.com",
@@ -9212,9 +8770,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230403": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.frontdoor.azure.com",
@@ -9246,9 +8802,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9432,9 +8986,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9623,9 +9175,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9657,9 +9207,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9691,9 +9239,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9725,9 +9271,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9759,9 +9303,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9793,9 +9335,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9827,9 +9367,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9861,9 +9399,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9895,9 +9431,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9929,9 +9463,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9963,9 +9495,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -9997,9 +9527,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10031,9 +9559,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10065,9 +9591,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10099,9 +9623,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10133,9 +9655,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180501": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10178,10 +9698,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10224,10 +9741,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10281,11 +9795,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10339,11 +9849,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10397,11 +9903,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10455,11 +9957,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10513,11 +10011,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10571,11 +10065,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10607,9 +10097,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20241001": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10641,9 +10129,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20241001": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10686,10 +10172,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20180901": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10732,10 +10215,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10778,10 +10258,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10824,10 +10301,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10870,10 +10344,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10916,10 +10387,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -10962,10 +10430,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11008,10 +10473,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11054,10 +10516,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20200601": [],
-      "v1api20240601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11111,11 +10570,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11169,11 +10624,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11227,11 +10678,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11352,11 +10799,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220701": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11410,11 +10853,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11468,11 +10907,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11670,11 +11105,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11795,11 +11226,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11853,11 +11280,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20201101": [],
-      "v1api20240301": [],
-      "v20250301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "network.azure.com",
@@ -11889,9 +11312,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "notificationhubs.azure.com",
@@ -11987,9 +11408,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230901": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "notificationhubs.azure.com",
@@ -12085,9 +11504,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20230901": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "operationalinsights.azure.com",
@@ -12130,10 +11547,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210601": [],
-      "v20250701": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "quota.azure.com",
@@ -12160,9 +11574,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20250901": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "redhatopenshift.azure.com",
@@ -12248,11 +11660,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.location"
       ]
     },
-    "writeOnly": {
-      "v1alpha1api20200601": [],
-      "v1beta20200601": [],
-      "v1api20200601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "search.azure.com",
@@ -12295,10 +11703,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v1api20231101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "servicebus.azure.com",
@@ -12363,12 +11768,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "servicebus.azure.com",
@@ -12433,12 +11833,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "servicebus.azure.com",
@@ -12503,12 +11898,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "servicebus.azure.com",
@@ -12573,12 +11963,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "servicebus.azure.com",
@@ -12643,12 +12028,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "servicebus.azure.com",
@@ -12713,12 +12093,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210101preview": [],
-      "v1api20221001preview": [],
-      "v1api20211101": [],
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "servicebus.azure.com",
@@ -12750,9 +12125,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "signalrservice.azure.com",
@@ -12784,9 +12157,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "signalrservice.azure.com",
@@ -12818,9 +12189,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "signalrservice.azure.com",
@@ -12852,9 +12221,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20240301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "signalrservice.azure.com",
@@ -12897,10 +12264,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211001": [],
-      "v1api20240301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -12970,9 +12334,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13004,9 +12366,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13074,9 +12434,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13108,9 +12466,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13144,9 +12500,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.collation"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13178,9 +12532,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13248,9 +12600,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13282,9 +12632,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13352,9 +12700,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13423,9 +12769,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13457,9 +12801,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13491,9 +12833,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13525,9 +12865,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13559,9 +12897,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13629,9 +12965,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20211101": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "sql.azure.com",
@@ -13798,16 +13132,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.isHnsEnabled"
       ]
     },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -13909,16 +13234,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14043,16 +13359,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.denyEncryptionScopeOverride"
       ]
     },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14124,13 +13431,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14206,13 +13507,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14314,16 +13609,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14425,16 +13711,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14543,16 +13820,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1beta20210401": [],
-      "v1api20210401": [],
-      "v20210401": [],
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14624,13 +13892,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "storage.azure.com",
@@ -14706,13 +13968,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220901": [],
-      "v20220901": [],
-      "v1api20230101": [],
-      "v20230101": [],
-      "v20250601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "subscription.azure.com",
@@ -14835,10 +14091,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20210601": [],
-      "v20210601": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "web.azure.com",
@@ -14881,10 +14134,7 @@ export const catalog: readonly CatalogEntry[] = [
         "spec.owner"
       ]
     },
-    "writeOnly": {
-      "v1api20220301": [],
-      "v20220301": []
-    }
+    "writeOnly": {}
   },
   {
     "group": "web.azure.com",

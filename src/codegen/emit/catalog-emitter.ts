@@ -44,15 +44,18 @@ export function emitCatalog(
       immutable: Object.fromEntries(
         pkgs.map((p) => [p.version, immutablePaths(p, p.resources.find((r) => r.kind === k.kind)!.specType)]),
       ),
+      // Only the versions that have any: most kinds have none, and the catalog is read at every start.
       writeOnly: Object.fromEntries(
-        pkgs.map((p) => [
-          p.version,
-          specPathsWhere(
-            p,
-            p.resources.find((r) => r.kind === k.kind)!.specType,
-            (d) => d.writeOnly === true,
-          ),
-        ]),
+        pkgs
+          .map((p): [string, string[]] => [
+            p.version,
+            specPathsWhere(
+              p,
+              p.resources.find((r) => r.kind === k.kind)!.specType,
+              (d) => d.writeOnly === true,
+            ),
+          ])
+          .filter(([, paths]) => paths.length > 0),
       ),
     };
   });

@@ -23,7 +23,8 @@ export interface CatalogEntry {
   readonly immutable: Readonly<Record<string, readonly string[]>>;
   /**
    * Per version: spec paths ARM never returns (`x-ms-mutability` without read: the operator's status lacks
-   * them), so a GET cannot show what Azure holds there (`[*]` for any element of a list or map).
+   * them), so a GET cannot show what Azure holds there (`[*]` for any element of a list or map). A version
+   * without any is not listed.
    */
   readonly writeOnly: Readonly<Record<string, readonly string[]>>;
 }
