@@ -298,7 +298,7 @@ function liftedBags(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(liftedBags);
   // A bag keeps a string as it is and any other value as its JSON text, so a string that reads as a JSON
   // number, boolean or null is compared as that value, on both sides.
-  if (!isRecord(value)) return typeof value === 'string' ? primitiveOf(value) : value;
+  if (!isRecord(value)) return typeof value === 'string' ? primitiveOf(parsed(value), value) : value;
   // A bag key is the operator's Go field name (bagKey), whatever the property's spelling: every key is
   // compared as that.
   const out: Record<string, unknown> = {};
@@ -308,12 +308,12 @@ function liftedBags(value: unknown): unknown {
   if (isRecord(bag))
     for (const [key, text] of Object.entries(bag)) {
       if (Object.hasOwn(out, key) || typeof text !== 'string') continue;
-      let held: unknown = primitiveOf(text);
-      try {
-        const parsed: unknown = JSON.parse(text);
-        if (typeof parsed === 'object' && parsed !== null) held = liftedBags(parsed);
-      } catch {}
-      setKey(out, key, held);
+      const held = parsed(text);
+      setKey(
+        out,
+        key,
+        typeof held === 'object' && held !== null ? liftedBags(held) : primitiveOf(held, text),
+      );
     }
   // What the arbitraries recorded of the object, renamed alike: its Go value fields; and, every extra lifted
   // beside the typed properties, all its names as its own.
@@ -323,14 +323,9 @@ function liftedBags(value: unknown): unknown {
   return out;
 }
 
-/** A string that is the JSON text of a number, boolean or null, as that value; any other as it is. */
-function primitiveOf(text: string): unknown {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed === null || typeof parsed === 'number' || typeof parsed === 'boolean' ? parsed : text;
-  } catch {
-    return text;
-  }
+/** `text`, read as `value` ({@link parsed}), as that value when it is a number, boolean or null; else as it is. */
+function primitiveOf(value: unknown, text: string): unknown {
+  return value === null || typeof value === 'number' || typeof value === 'boolean' ? value : text;
 }
 
 /** Throws with both values when they differ, so a failing property shows what changed. */

@@ -533,18 +533,25 @@ export function disagreementReport(figures: KindFigures): string[] {
   );
 }
 
-/** `value` without the bag entries whose names match `names`. */
-export function withoutBagEntries(value: unknown, names: RegExp): Record<string, unknown> {
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
+/** `value` with every `$propertyBag` in it, at any depth, replaced by what `rewrite` makes of its entries. */
+export function withBagsRewritten(
+  value: unknown,
+  rewrite: (entries: [string, string][]) => [string, string][],
+): Record<string, unknown> {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
     if (node === null || typeof node !== 'object') return node;
     return Object.fromEntries(
       Object.entries(node).map(([key, child]) => {
-        if (key !== '$propertyBag' || child === null || typeof child !== 'object')
-          return [key, rewrite(child)];
-        return [key, Object.fromEntries(Object.entries(child).filter(([name]) => !names.test(name)))];
+        if (key !== '$propertyBag' || child === null || typeof child !== 'object') return [key, walk(child)];
+        return [key, Object.fromEntries(rewrite(Object.entries(child as Record<string, string>)))];
       }),
     );
   };
-  return rewrite(value) as Record<string, unknown>;
+  return walk(value) as Record<string, unknown>;
+}
+
+/** `value` without the bag entries whose names match `names`. */
+export function withoutBagEntries(value: unknown, names: RegExp): Record<string, unknown> {
+  return withBagsRewritten(value, (entries) => entries.filter(([name]) => !names.test(name)));
 }

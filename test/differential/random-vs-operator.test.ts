@@ -13,6 +13,7 @@ import {
   type OurConvert,
   type SharedKind,
   sharedKind,
+  withBagsRewritten,
   withoutBagEntries,
 } from './random-pairs.ts';
 
@@ -187,16 +188,5 @@ function bagsRewritten(value: unknown, to: 'old' | 'new'): Record<string, unknow
     if (to === 'old') return [name.charAt(0).toLowerCase() + name.slice(1), JSON.stringify(parsed)];
     return [name.charAt(0).toUpperCase() + name.slice(1), typeof parsed === 'string' ? parsed : text];
   };
-  const rewrite = (node: unknown): unknown => {
-    if (Array.isArray(node)) return node.map(rewrite);
-    if (node === null || typeof node !== 'object') return node;
-    return Object.fromEntries(
-      Object.entries(node).map(([key, child]) => {
-        if (key !== '$propertyBag' || child === null || typeof child !== 'object')
-          return [key, rewrite(child)];
-        return [key, Object.fromEntries(Object.entries(child as Record<string, string>).map(entry))];
-      }),
-    );
-  };
-  return rewrite(value) as Record<string, unknown>;
+  return withBagsRewritten(value, (entries) => entries.map(entry));
 }
