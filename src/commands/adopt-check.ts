@@ -92,7 +92,7 @@ export default class AdoptCheck extends AsoCommand {
     const failOn = flags['fail-on'];
     if (failOn && report.items.some((item) => matchesFailOn(item, failOn)))
       await this.exitAfterOutput(exitCodes.failOn.code);
-    if (report.items.some((item) => item.outcome === 'unknown'))
+    if (report.items.some((item) => matchesFailOn(item, 'unknown')))
       await this.exitAfterOutput(exitCodes.partial.code);
   }
 }

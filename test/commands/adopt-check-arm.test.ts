@@ -134,7 +134,6 @@ describe.skipIf(!haveEmulator)('adopt-check end to end with the ARM emulator', (
     expect(by('rg-exists')).toMatchObject({ outcome: 'adopt-manage', exists: true, armId: rgId });
     expect(by('pg')).toMatchObject({
       outcome: 'adopt-manage',
-      desiredFrom: 'generated-payload',
       changes: [{ path: 'properties.version', from: '14', to: '16' }],
     });
     expect(by('newdb')).toMatchObject({ outcome: 'create', exists: false });

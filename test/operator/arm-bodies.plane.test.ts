@@ -496,7 +496,7 @@ describe.skipIf(!go || !crds.present)("adopt-check's ARM bodies against the oper
         source: expect.anything(),
         outcome: c.existing ? 'adopt-manage' : 'create',
       });
-      if (c.existing) expect(item!.desiredFrom, c.name).toBe('generated-payload');
+      expect(item!.whatIfUnknown, c.name).toBeUndefined();
     }
     expect(predicted.get('rb-sql')!.unmapped).toEqual([secretSpecPath]);
     expect(writesIn(arm.requests())).toEqual([]);

@@ -225,7 +225,6 @@ process.exit(0);
       expect(report.items[0]).toMatchObject({
         outcome: 'adopt-manage',
         armId: rgId,
-        desiredFrom: 'generated-payload',
         changes: [{ path: 'tags.team', from: 'a', to: 'b' }],
       });
       expect(code).toBe(0);

@@ -1,26 +1,40 @@
 import { armModules } from '../../../generated/arm-modules.ts';
 import { catalog } from '../../../generated/catalog.ts';
 import type { ArmFields, ArmLayout } from '../conversion/arm.ts';
-import { ArmPayloadError, type ArmResolvers, armBodyParts, unplaced } from '../conversion/arm.ts';
+import { ArmPayloadError, type ArmResolvers, armBodyParts } from '../conversion/arm.ts';
+import { armPathOf } from '../conversion/arm-path.ts';
 import { isObject } from '../conversion/checks.ts';
 import type { ManifestObject } from '../manifests/read.ts';
-import { type DesiredBody, desiredBodyOf } from './what-if.ts';
 
-/** Which rule laid out the desired ARM body: the generated payload of a catalogued kind, or ARM's layout rule. */
-export type DesiredFrom = 'generated-payload' | 'layout-rule';
-
-/** The desired ARM body of one object, and where its layout came from. */
-export interface DesiredArm extends DesiredBody {
-  from: DesiredFrom;
+/**
+ * What the operator would PUT for one object, as its generated ARM payload sends it, and what the catalog
+ * says of the ARM paths it holds.
+ */
+export interface DesiredArm {
+  body: Record<string, unknown>;
+  /** Spec fields the body does not carry: references not resolved, secrets (never read), unknown keys. */
+  unmapped: string[];
   /** Where in the body the operator puts a secret's value (ARM paths); kubectl-aso never reads one. */
   secretsAt: readonly string[];
   /** ARM paths of the maps the body sets whole (`ArmBodyParts.wholeAt`). */
   wholeAt: readonly string[];
+  /** ARM paths (`[*]` for any element) of the properties ARM refuses to change after creation. */
+  immutableAt: readonly string[];
+  /** ARM paths (`[*]` for any element) of the properties ARM takes but never returns. */
+  writeOnlyAt: readonly string[];
   /**
    * Why the operator cannot send this spec at all (a union with no option set, a oneOf resource with none
    * or two): it fails the reconcile, so there is no body to compare, only this reason to report.
    */
   refused?: string;
+}
+
+/**
+ * A kind or version the catalog does not generate (a release newer than the core's): the body the operator
+ * would send is not known, and is never guessed.
+ */
+export interface UnknownBody {
+  unknown: string;
 }
 
 const layouts = new Map<string, Promise<ArmLayout | undefined>>();
@@ -64,82 +78,51 @@ function unmappedOf(spec: Record<string, unknown>, fields: ArmFields, prefix: st
     .map((key) => `${prefix}${key}`);
 }
 
+/** The ARM paths of the catalog's spec paths of one version, where its layout sends them. */
+function armPathsOf(specPaths: readonly string[] | undefined, layout: ArmLayout): string[] {
+  return (specPaths ?? []).flatMap((path) => armPathOf(path, layout) ?? []);
+}
+
 /**
- * What the operator would PUT for an object: for a catalogued kind, the generated ARM payload of its
- * version (the exact root/`properties` split and only the properties that API version has, as the operator
- * sends them); for any other kind, ARM's layout rule. It exists so the what-if compares Azure with the body
- * ASO would really send, where the generator knows it, and never guesses where it does not.
+ * What the operator would PUT for an object: the generated ARM payload of its kind and version (the exact
+ * root/`properties` split and only the properties that API version has, as the operator sends them). It
+ * exists so the what-if compares Azure with the body ASO would really send; for a kind or version the
+ * catalog does not generate, it says so instead of guessing a layout.
  */
 export async function desiredArmOf(
   object: ManifestObject,
   resolvers: ArmResolvers = {},
-): Promise<DesiredArm> {
+): Promise<DesiredArm | UnknownBody> {
   const [group = '', version = ''] = object.apiVersion.split('/');
   const layout = await generatedLayoutOf(group, version, object.kind);
+  if (!layout)
+    return {
+      unknown: `kubectl-aso does not know ${object.kind} at ${object.apiVersion} (its core holds the kinds of ASO v2.18.0 and v2.20.0), so what ASO would send is not predicted`,
+    };
   const spec = object.spec ?? {};
-  if (layout) {
-    try {
-      // References the caller could not resolve and secrets (never read) are left out of the body and
-      // listed as unmapped: the what-if compares only what kubectl-aso knows the operator would send.
-      const parts = armBodyParts(
-        { apiVersion: object.apiVersion, kind: object.kind, metadata: object.metadata, spec },
-        layout,
-        resolvers,
-      );
-      const body = parts.body;
-      const leftOut = [...parts.unresolved, ...parts.withheld];
-      if (layout.kind === 'plain')
-        return {
-          body,
-          unmapped: [...unmappedOf(spec, layout.spec, 'spec.'), ...leftOut],
-          from: 'generated-payload',
-          secretsAt: parts.secretsAt,
-          wholeAt: parts.wholeAt,
-        };
-      const leaf = layout.leaves.find((l) => spec[l.property] !== undefined);
-      const value = leaf ? spec[leaf.property] : undefined;
-      const unmapped = leaf && isObject(value) ? unmappedOf(value, leaf.spec, `spec.${leaf.property}.`) : [];
-      return {
-        body,
-        unmapped: [...unmapped, ...leftOut],
-        from: 'generated-payload',
-        secretsAt: parts.secretsAt,
-        wholeAt: parts.wholeAt,
-      };
-    } catch (error) {
-      if (!(error instanceof ArmPayloadError)) throw error;
-      return {
-        body: {},
-        unmapped: [],
-        from: 'generated-payload',
-        secretsAt: [],
-        wholeAt: [],
-        refused: error.message,
-      };
-    }
-  }
-  return {
-    ...desiredBodyOf(spec, await secretKeysOf(group, object.kind)),
-    from: 'layout-rule',
-    secretsAt: [],
-    wholeAt: [],
+  const entry = catalog.find((e) => e.group === group && e.kind === object.kind);
+  const known = {
+    immutableAt: armPathsOf(entry?.immutable[version], layout),
+    writeOnlyAt: armPathsOf(entry?.writeOnly[version], layout),
   };
-}
-
-/**
- * The spec properties any generated version of a kind sends as a secret reference: the layout rule has no
- * types, and a version the catalog does not generate (or a spec its payload refuses) may still hold a
- * secret given inline, which must never reach the body, the what-if or the output.
- */
-async function secretKeysOf(group: string, kind: string): Promise<Set<string>> {
-  const keys = new Set<string>();
-  const entry = catalog.find((e) => e.group === group && e.kind === kind);
-  for (const { version } of entry?.versions ?? []) {
-    const layout = await generatedLayoutOf(group, version, kind);
-    const fields = !layout ? [] : layout.kind === 'plain' ? [layout.spec] : layout.leaves.map((l) => l.spec);
-    for (const { values } of fields)
-      for (const [key, shape] of Object.entries(values ?? {}))
-        if (typeof unplaced(shape) === 'object' && 'secret' in (unplaced(shape) as object)) keys.add(key);
+  try {
+    // References the caller could not resolve and secrets (never read) are left out of the body and
+    // listed as unmapped: the what-if compares only what kubectl-aso knows the operator would send.
+    const parts = armBodyParts(
+      { apiVersion: object.apiVersion, kind: object.kind, metadata: object.metadata, spec },
+      layout,
+      resolvers,
+    );
+    const leftOut = [...parts.unresolved, ...parts.withheld];
+    const sent = { body: parts.body, secretsAt: parts.secretsAt, wholeAt: parts.wholeAt, ...known };
+    if (layout.kind === 'plain')
+      return { ...sent, unmapped: [...unmappedOf(spec, layout.spec, 'spec.'), ...leftOut] };
+    const leaf = layout.leaves.find((l) => spec[l.property] !== undefined);
+    const value = leaf ? spec[leaf.property] : undefined;
+    const unmapped = leaf && isObject(value) ? unmappedOf(value, leaf.spec, `spec.${leaf.property}.`) : [];
+    return { ...sent, unmapped: [...unmapped, ...leftOut] };
+  } catch (error) {
+    if (!(error instanceof ArmPayloadError)) throw error;
+    return { body: {}, unmapped: [], secretsAt: [], wholeAt: [], ...known, refused: error.message };
   }
-  return keys;
 }

@@ -1,4 +1,3 @@
-import type { DesiredFrom } from './desired-body.ts';
 import type { PolicySource } from './effective-policy.ts';
 import type { ArmSource } from './kind-arm.ts';
 import type { Outcome } from './outcome.ts';
@@ -29,8 +28,11 @@ export interface AdoptItem {
   changes: Change[];
   /** Spec fields the what-if could not map to the ARM body (resolved by the operator at apply time). */
   unmapped: string[];
-  /** For a resource that exists: whether the what-if's desired body is the generated payload or ARM's layout rule. */
-  desiredFrom?: DesiredFrom;
+  /**
+   * Why the what-if is not known (a kind or version kubectl-aso does not generate): `changes` is then empty
+   * because nothing could be compared, not because nothing would change. Absent when the what-if ran.
+   */
+  whatIfUnknown?: string;
 }
 
 /** The whole answer, as `-o json|yaml` prints it. */
@@ -69,6 +71,6 @@ export function matchesFailOn(item: AdoptItem, level: (typeof adoptFailOn)[numbe
     case 'change':
       return item.changes.length > 0;
     case 'unknown':
-      return item.outcome === 'unknown';
+      return item.outcome === 'unknown' || item.whatIfUnknown !== undefined;
   }
 }

@@ -1,4 +1,3 @@
-import { catalog } from '../../../generated/catalog.ts';
 import type { ArmLookup, ArmReader, CredentialMode } from '../azure/arm-reader.ts';
 import type { CredentialSettings } from '../azure/credential-settings.ts';
 import { CredentialNotFound } from '../azure/errors.ts';
@@ -320,36 +319,42 @@ export async function runAdoptCheck(set: ManifestSet, plan: AdoptPlan): Promise<
         namespace,
       );
       const desired = await desiredArmOf(object, resolvers);
-      const [group = '', version = ''] = object.apiVersion.split('/');
-      const entry = catalog.find((e) => e.group === group && e.kind === object.kind);
-      const immutable = entry?.immutable[version] ?? [];
-      const writeOnly = entry?.writeOnly[version] ?? [];
-      if (!creates) item.desiredFrom = desired.from;
-      // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
-      const sent: ModifiedBody =
-        desired.refused !== undefined
-          ? { refused: desired.refused }
-          : answer.armId !== undefined
-            ? await operatorModifiedBody(object, desired.body, answer.armId, await readerFor(object), body)
-            : { body: desired.body };
-      if ('refused' in sent) {
-        // The operator's reconcile fails on this spec before any PUT: nothing would change, nothing is known.
-        item.outcome = 'unknown';
-        item.reason = `ASO cannot send this spec to Azure: ${sent.refused}`;
-        item.proposed = false;
-      } else if ('unknown' in sent) {
-        item.outcome = 'unknown';
-        item.reason = `${item.reason}; cannot tell what ASO would send: ${sent.unknown}`;
-        item.proposed = false;
-      } else {
-        if (sent.note !== undefined) item.reason = `${item.reason}; ${sent.note}`;
+      if ('unknown' in desired) {
+        // The outcome (exists, adopted, deleted with the object) still holds; only the what-if is not known.
         if (!creates) {
-          // Nothing of a resource being created is a change ARM could refuse as immutable.
-          const wholeAt = new Set(desired.wholeAt);
-          item.changes = body
-            ? flagImmutable(withoutWriteOnly(whatIf(sent.body, body, wholeAt), writeOnly), immutable)
-            : whatIf(sent.body, {}, wholeAt);
-          item.unmapped = desired.unmapped;
+          item.whatIfUnknown = desired.unknown;
+          item.reason = `${item.reason}; ${desired.unknown}`;
+        }
+      } else {
+        // What the operator's own extensions change before the PUT (a role's well-known name), read from ARM.
+        const sent: ModifiedBody =
+          desired.refused !== undefined
+            ? { refused: desired.refused }
+            : answer.armId !== undefined
+              ? await operatorModifiedBody(object, desired.body, answer.armId, await readerFor(object), body)
+              : { body: desired.body };
+        if ('refused' in sent) {
+          // The operator's reconcile fails on this spec before any PUT: nothing would change, nothing is known.
+          item.outcome = 'unknown';
+          item.reason = `ASO cannot send this spec to Azure: ${sent.refused}`;
+          item.proposed = false;
+        } else if ('unknown' in sent) {
+          item.outcome = 'unknown';
+          item.reason = `${item.reason}; cannot tell what ASO would send: ${sent.unknown}`;
+          item.proposed = false;
+        } else {
+          if (sent.note !== undefined) item.reason = `${item.reason}; ${sent.note}`;
+          if (!creates) {
+            // Nothing of a resource being created is a change ARM could refuse as immutable.
+            const wholeAt = new Set(desired.wholeAt);
+            item.changes = body
+              ? flagImmutable(
+                  withoutWriteOnly(whatIf(sent.body, body, wholeAt), desired.writeOnlyAt),
+                  desired.immutableAt,
+                )
+              : whatIf(sent.body, {}, wholeAt);
+            item.unmapped = desired.unmapped;
+          }
         }
       }
     }

@@ -8,114 +8,41 @@ export interface Change {
 }
 
 /**
- * The ARM body path of a spec path, by the same layout rule as {@link desiredBodyOf}; a reference the
- * operator declares as `<name>Reference` is sent to ARM as `<name>Id`, so an immutable reference is
- * flagged where ARM's body changes.
+ * A matcher for one ARM path the catalog names (`[*]` for any element): true for a change at it or below it.
  */
-export function armPathOfSpecPath(specPath: string): string {
-  const rest = specPath.replace(/^spec\./, '').replace(/Reference$/, 'Id');
-  const top = rest.split('.')[0] ?? '';
-  return rootKeys.has(top) ? rest : `properties.${rest}`;
+function armPathMatcher(armPath: string): (changePath: string) => boolean {
+  const pattern = new RegExp(
+    `^${armPath
+      .toLowerCase()
+      .split('[*]')
+      .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('\\[[^\\]]+\\]')}(?:$|[.[])`,
+  );
+  return (changePath) => pattern.test(changePath.toLowerCase());
 }
 
-/** Flags the changes whose ARM path is (or lies under) one of the catalog's immutable spec paths. */
-export function flagImmutable(changes: Change[], immutableSpecPaths: readonly string[]): Change[] {
-  const armPaths = immutableSpecPaths.map(armPathOfSpecPath).map((p) => p.toLowerCase());
-  return changes.map((change) => {
-    const path = change.path.toLowerCase();
-    return armPaths.some((p) => path === p || path.startsWith(`${p}.`) || path.startsWith(`${p}[`))
-      ? { ...change, immutable: true }
-      : change;
-  });
+/**
+ * Flags the changes at or under one of the ARM paths the catalog marks unchangeable after creation
+ * (`DesiredArm.immutableAt`, where the generated layout sends those spec properties).
+ */
+export function flagImmutable(changes: Change[], immutableArmPaths: readonly string[]): Change[] {
+  const matchers = immutableArmPaths.map(armPathMatcher);
+  return changes.map((change) =>
+    matchers.some((matches) => matches(change.path)) ? { ...change, immutable: true } : change,
+  );
 }
 
 /**
  * The changes left once those at a property ARM never returns are set aside: where Azure's answer has no
- * value (`from` null) at or under a write-only spec path (`[*]` for any element), the GET cannot show what
- * Azure holds, so a change there would be reported on every run, applied or not. A value Azure does return
- * there is compared as any other.
+ * value (`from` null) at or under a write-only ARM path (`DesiredArm.writeOnlyAt`, `[*]` for any element),
+ * the GET cannot show what Azure holds, so a change there would be reported on every run, applied or not.
+ * A value Azure does return there is compared as any other.
  */
-export function withoutWriteOnly(changes: Change[], writeOnlySpecPaths: readonly string[]): Change[] {
-  if (writeOnlySpecPaths.length === 0) return changes;
-  const patterns = writeOnlySpecPaths.map(
-    (p) =>
-      new RegExp(
-        `^${armPathOfSpecPath(p)
-          .toLowerCase()
-          .split('[*]')
-          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-          .join('\\[[^\\]]+\\]')}(?:$|[.[])`,
-      ),
-  );
+export function withoutWriteOnly(changes: Change[], writeOnlyArmPaths: readonly string[]): Change[] {
+  if (writeOnlyArmPaths.length === 0) return changes;
+  const matchers = writeOnlyArmPaths.map(armPathMatcher);
   return changes.filter(
-    (change) => change.from !== null || !patterns.some((pattern) => pattern.test(change.path.toLowerCase())),
-  );
-}
-
-const rootKeys = new Set([
-  'name',
-  'location',
-  'tags',
-  'sku',
-  'identity',
-  'kind',
-  'plan',
-  'zones',
-  'extendedLocation',
-]);
-/** Spec fields ASO itself consumes; they are never sent to ARM. */
-const asoOnly = new Set(['owner', 'azureName', 'operatorSpec', '$propertyBag']);
-
-/** The desired ARM body of a spec, by ARM's layout rule, and the spec fields it could not map. */
-export interface DesiredBody {
-  body: Record<string, unknown>;
-  unmapped: string[];
-}
-
-/**
- * ARM's layout rule for any kind: `name`, `location`, `tags`, `sku`, `identity`, `kind`, `plan`, `zones`,
- * `extendedLocation` at the root, the rest under `properties`. References and values read from
- * ConfigMaps/Secrets (`...Reference`, `...FromConfig`, secret refs) are resolved by the operator at apply
- * time, so they are listed as unmapped rather than guessed; so are `secretKeys` (the properties a generated
- * version of the kind sends as secrets) and properties named as secrets, whatever their value.
- */
-export function desiredBodyOf(
-  spec: Record<string, unknown> | undefined,
-  secretKeys: ReadonlySet<string> = new Set(),
-): DesiredBody {
-  const body: Record<string, unknown> = {};
-  const properties: Record<string, unknown> = {};
-  const unmapped: string[] = [];
-  for (const [key, value] of Object.entries(spec ?? {})) {
-    if (asoOnly.has(key)) continue;
-    if (
-      /(Reference|References|FromConfig)$/.test(key) ||
-      isSecretRef(value) ||
-      secretKeys.has(key) ||
-      secretNamed.test(key)
-    ) {
-      unmapped.push(`spec.${key}`);
-      continue;
-    }
-    if (rootKeys.has(key)) body[key] = value;
-    else properties[key] = value;
-  }
-  if (Object.keys(properties).length > 0) body.properties = properties;
-  return { body, unmapped };
-}
-
-// ASO's secret references are named for what they hold (`adminPassword`, `clientSecret`): where no
-// generated layout says which properties are secrets, a value under such a name is never sent or shown.
-const secretNamed = /(password|secret)$/i;
-
-function isSecretRef(value: unknown): boolean {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    'name' in value &&
-    'key' in value &&
-    Object.keys(value).length === 2
+    (change) => change.from !== null || !matchers.some((matches) => matches(change.path)),
   );
 }
 

@@ -27,7 +27,7 @@ export const adoptTable: HumanRenderer<AdoptReport> = (report, { palette, wide }
       ? `${item.reconcilePolicy}/${item.reconcilePolicyIfExists}*`
       : item.reconcilePolicy,
     item.outcome,
-    String(item.changes.length),
+    item.whatIfUnknown === undefined ? String(item.changes.length) : '?',
     ...(wide ? [printable(item.armId ?? '-'), printable(item.reason)] : []),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { desiredArmOf, generatedLayoutOf } from '../../../src/lib/adoption/desired-body.ts';
+import { type DesiredArm, desiredArmOf, generatedLayoutOf } from '../../../src/lib/adoption/desired-body.ts';
 import { whatIf } from '../../../src/lib/adoption/what-if.ts';
+import type { ArmResolvers } from '../../../src/lib/conversion/arm.ts';
 import type { ManifestObject } from '../../../src/lib/manifests/read.ts';
 
 const object = (apiVersion: string, kind: string, spec: Record<string, unknown>): ManifestObject => ({
@@ -11,16 +12,22 @@ const object = (apiVersion: string, kind: string, spec: Record<string, unknown>)
   source: 'test.yaml#1',
 });
 
+/** The generated body of a catalogued kind and version; fails the test when it is not predicted. */
+async function predicted(manifest: ManifestObject, resolvers?: ArmResolvers): Promise<DesiredArm> {
+  const desired = await desiredArmOf(manifest, resolvers);
+  if ('unknown' in desired) throw new Error(`not predicted: ${desired.unknown}`);
+  return desired;
+}
+
 describe('desiredArmOf', () => {
-  it('uses the generated payload of a catalogued kind: its own root fields (managedBy), not the layout rule', async () => {
-    const desired = await desiredArmOf(
+  it('uses the generated payload of a catalogued kind: its own root fields (managedBy) at the root', async () => {
+    const desired = await predicted(
       object('resources.azure.com/v1api20200601', 'ResourceGroup', {
         location: 'westus',
         managedBy: '/subscriptions/s/providers/Microsoft.Solutions/x',
         azureName: 'rg-real',
       }),
     );
-    expect(desired.from).toBe('generated-payload');
     expect(desired.body).toEqual({
       name: 'rg-real',
       location: 'westus',
@@ -41,10 +48,9 @@ describe('desiredArmOf', () => {
       network: { delegatedSubnetResourceReference: { armId: '/subnets/a' } },
       sourceServerResourceReference: { name: 'other-server', kind: 'FlexibleServer' },
     };
-    const desired = await desiredArmOf(
+    const desired = await predicted(
       object('dbforpostgresql.azure.com/v1api20240801', 'FlexibleServer', spec),
     );
-    expect(desired.from).toBe('generated-payload');
     expect(desired.body).toEqual({
       name: 'obj',
       location: 'westus',
@@ -54,7 +60,7 @@ describe('desiredArmOf', () => {
       'spec.administratorLoginPassword',
       'spec.sourceServerResourceReference',
     ]);
-    const resolved = await desiredArmOf(
+    const resolved = await predicted(
       object('dbforpostgresql.azure.com/v1api20240801', 'FlexibleServer', spec),
       {
         armIdOf: (ref) => (ref.name === 'other-server' ? '/servers/other' : undefined),
@@ -65,7 +71,7 @@ describe('desiredArmOf', () => {
   });
 
   it('sends only what the version has: unknown keys are unmapped, unknown nested keys dropped', async () => {
-    const desired = await desiredArmOf(
+    const desired = await predicted(
       object('dbforpostgresql.azure.com/v1api20221201', 'FlexibleServer', {
         owner: { name: 'rg' },
         location: 'westus',
@@ -76,7 +82,6 @@ describe('desiredArmOf', () => {
         notAField: 1,
       }),
     );
-    expect(desired.from).toBe('generated-payload');
     expect(desired.body).toEqual({
       name: 'obj',
       location: 'westus',
@@ -86,48 +91,52 @@ describe('desiredArmOf', () => {
     expect(desired.unmapped.sort()).toEqual(['spec.administratorLoginPassword', 'spec.notAField']);
   });
 
-  it('keeps ARM layout rule for kinds the catalog lacks, and for versions it does not generate', async () => {
-    // Every kind of v2.20.0 is in the core: this one stands for a kind of a newer operator release.
-    const backend = await desiredArmOf(
+  it('predicts no body for a kind or a version the catalog does not generate, and says which', async () => {
+    const password = 'Hunter2-inline-password';
+    // Every kind of v2.20.0 is in the core: these stand for a kind and a version of a newer release.
+    for (const manifest of [
       object('apimanagement.azure.com/v20240501', 'BackendOfANewerRelease', {
         url: 'https://example.com',
-        protocol: 'http',
-        tags: { team: 'a' },
+        password,
       }),
-    );
-    expect(backend).toEqual({
-      from: 'layout-rule',
-      body: { tags: { team: 'a' }, properties: { url: 'https://example.com', protocol: 'http' } },
-      unmapped: [],
-      secretsAt: [],
-      wholeAt: [],
-    });
+      object('dbforpostgresql.azure.com/v1api20991231', 'FlexibleServer', {
+        version: '16',
+        administratorLoginPassword: password,
+      }),
+    ]) {
+      const desired = await desiredArmOf(manifest);
+      expect(desired).toEqual({
+        unknown: expect.stringContaining(`${manifest.kind} at ${manifest.apiVersion}`),
+      });
+      expect(JSON.stringify(desired)).not.toContain(password);
+    }
     expect(
       await generatedLayoutOf('dbforpostgresql.azure.com', 'v1api20991231', 'FlexibleServer'),
     ).toBeUndefined();
-    const later = await desiredArmOf(
-      object('dbforpostgresql.azure.com/v1api20991231', 'FlexibleServer', { version: '16' }),
-    );
-    expect(later.from).toBe('layout-rule');
   });
 
-  it('never puts an inline secret value in the body, even where the version or the kind is not catalogued', async () => {
-    const password = 'Hunter2-inline-password';
-    // A version the catalog does not generate is laid out by the layout rule; the generated versions of
-    // the kind still say which properties are secrets.
-    const later = await desiredArmOf(
-      object('kusto.azure.com/v1api20991231', 'Cluster', {
-        location: 'westus',
-        virtualClusterGraduationProperties: password,
-      }),
+  it('places what the catalog marks unchangeable or write-only where the body sends it', async () => {
+    const server = await predicted(object('dbforpostgresql.azure.com/v1api20240801', 'FlexibleServer', {}));
+    // A reference is sent under its ARM name, inside the object that holds it.
+    expect(server.immutableAt).toContain('properties.network.delegatedSubnetResourceId');
+    const scaleSet = await predicted(object('compute.azure.com/v1api20220301', 'VirtualMachineScaleSet', {}));
+    // An extension's settings sit in its own `properties`, which the spec flattens away.
+    expect(scaleSet.writeOnlyAt).toContain(
+      'properties.virtualMachineProfile.extensionProfile.extensions[*].properties.protectedSettings',
     );
-    expect(later.from).toBe('layout-rule');
-    expect(JSON.stringify(later)).not.toContain(password);
-    expect(later.unmapped).toContain('spec.virtualClusterGraduationProperties');
-    const uncatalogued = await desiredArmOf(
+    const subscription = await predicted(
+      object('eventgrid.azure.com/v1api20200601', 'EventSubscription', {}),
+    );
+    // A union's option is sent in the union's place, with its own `properties`.
+    expect(subscription.writeOnlyAt).toContain('properties.destination.properties.endpointUrl');
+  });
+
+  it('never puts an inline secret value in the body or the unmapped list', async () => {
+    const password = 'Hunter2-inline-password';
+    const redis = await predicted(
       object('cache.azure.com/v1api20230801', 'Redis', { location: 'westus', adminPassword: password }),
     );
-    expect(JSON.stringify(uncatalogued)).not.toContain(password);
-    expect(uncatalogued.unmapped).toContain('spec.adminPassword');
+    expect(JSON.stringify(redis)).not.toContain(password);
+    expect(redis.unmapped).toContain('spec.adminPassword');
   });
 });

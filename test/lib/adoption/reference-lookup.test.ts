@@ -54,6 +54,7 @@ describe('references by name, without a cluster', () => {
     };
     const resolvers = await prefetchedResolvers((r) => desiredArmOf(copy, r), counting, 'ns');
     const desired = await desiredArmOf(copy, resolvers);
+    if ('unknown' in desired) throw new Error(desired.unknown);
     expect(desired.body.properties).toEqual({ sourceDatabaseId: '/predicted/ns/orig' });
     expect(desired.unmapped).toEqual(['spec.elasticPoolReference']);
     expect(asked.sort()).toEqual(['orig', 'pool']);

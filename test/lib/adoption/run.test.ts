@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { matchesFailOn } from '../../../src/lib/adoption/report.ts';
 import { runAdoptCheck } from '../../../src/lib/adoption/run.ts';
 import type { ArmLookup, ArmReader } from '../../../src/lib/azure/arm-reader.ts';
 import { mapBounded } from '../../../src/lib/azure/arm-reader.ts';
@@ -84,6 +85,35 @@ describe('runAdoptCheck without a cluster (local credential, fake ARM)', () => {
     expect(calls).toContain(
       `GET /subscriptions/${sub}/resourceGroups/rg/providers/Microsoft.DBforPostgreSQL/flexibleServers/pg?api-version=2022-12-01`,
     );
+  });
+});
+
+describe('runAdoptCheck on a version the core does not generate', () => {
+  it('keeps the outcome, and says the what-if is not known rather than guessing a body', async () => {
+    const newer = `
+apiVersion: dbforpostgresql.azure.com/v1api20991231
+kind: FlexibleServer
+metadata: {name: pg, namespace: ns}
+spec: {owner: {armId: /subscriptions/${sub}/resourceGroups/rg}, location: westus, version: "16"}
+`;
+    const asked: string[] = [];
+    const report = await checkWithoutCluster(newer, async (_id, apiVersion): Promise<ArmLookup> => {
+      asked.push(apiVersion);
+      return { state: 'found', body: { location: 'westus', properties: { version: '14' } } };
+    });
+    const [item] = report.items;
+    expect(asked).toEqual(['2099-12-31']);
+    expect(item).toMatchObject({
+      outcome: 'adopt-manage',
+      exists: true,
+      changes: [],
+      whatIfUnknown: expect.stringContaining('FlexibleServer at dbforpostgresql.azure.com/v1api20991231'),
+      reason: expect.stringContaining('what ASO would send is not predicted'),
+    });
+    // Not a clean answer: `--fail-on unknown` and the partial exit code see it; a changes gate does not.
+    expect(matchesFailOn(item!, 'unknown')).toBe(true);
+    expect(matchesFailOn(item!, 'change')).toBe(false);
+    expect(matchesFailOn(item!, 'delete-risk')).toBe(true);
   });
 });
 

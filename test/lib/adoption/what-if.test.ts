@@ -1,37 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../../generated/catalog.ts';
-import { desiredBodyOf, flagImmutable, whatIf, withoutWriteOnly } from '../../../src/lib/adoption/what-if.ts';
-
-describe('desiredBodyOf', () => {
-  it('lays a spec out as ARM does and lists what it cannot map', () => {
-    const { body, unmapped } = desiredBodyOf({
-      owner: { name: 'rg' },
-      azureName: 'x',
-      location: 'westus',
-      sku: { name: 'B1', tier: 'Burstable' },
-      version: '16',
-      tags: { a: 'b' },
-      administratorLoginPassword: { name: 's', key: 'k' },
-      subnetReference: { armId: '/x' },
-    });
-    expect(body).toEqual({
-      location: 'westus',
-      sku: { name: 'B1', tier: 'Burstable' },
-      tags: { a: 'b' },
-      properties: { version: '16' },
-    });
-    expect(unmapped).toEqual(['spec.administratorLoginPassword', 'spec.subnetReference']);
-  });
-});
+import { flagImmutable, whatIf, withoutWriteOnly } from '../../../src/lib/adoption/what-if.ts';
 
 describe('whatIf', () => {
   it('reports only what the spec sets and differs, with ARM paths', () => {
-    const desired = desiredBodyOf({
+    const desired = {
       location: 'westus',
       sku: { name: 'B2' },
-      version: '16',
-      storage: { storageSizeGB: 64 },
-    }).body;
+      properties: { version: '16', storage: { storageSizeGB: 64 } },
+    };
     const actual = {
       name: 'pg',
       location: 'West US',
@@ -167,7 +144,7 @@ describe('whatIf on lists', () => {
 
   it('flags a change inside an element of an immutable list', () => {
     const changes = [{ path: 'zones[0]', from: '1', to: '2' }];
-    expect(flagImmutable(changes, ['spec.zones'])[0]?.immutable).toBe(true);
+    expect(flagImmutable(changes, ['zones'])[0]?.immutable).toBe(true);
   });
 });
 
@@ -181,7 +158,9 @@ describe('withoutWriteOnly', () => {
   ];
 
   it('sets aside a value Azure does not return at a write-only path, at any element of a list', () => {
-    expect(withoutWriteOnly(changes, ['spec.siteConfig.accessKey', 'spec.rules[*].token'])).toEqual([
+    expect(
+      withoutWriteOnly(changes, ['properties.siteConfig.accessKey', 'properties.rules[*].token']),
+    ).toEqual([
       { path: 'properties.rules[2].tokenName', from: null, to: 'n' },
       { path: 'properties.rules[2].token', from: 'old', to: 't' },
       { path: 'properties.siteConfig.accessKeyHint', from: null, to: 'h' },
@@ -200,27 +179,20 @@ describe('withoutWriteOnly', () => {
 });
 
 describe('flagImmutable', () => {
-  it('flags changes under an immutable spec path, mapped to the ARM body', () => {
+  it('flags changes at or under an immutable ARM path, in any case, and nothing beside it', () => {
     const changes = [
       { path: 'location', from: 'eastus', to: 'westus' },
       { path: 'properties.administratorLogin', from: 'a', to: 'b' },
+      { path: 'properties.administratorLoginPassword', from: 'a', to: 'b' },
+      { path: 'properties.network.delegatedSubnetResourceId', from: '/a', to: '/b' },
       { path: 'properties.version', from: '14', to: '16' },
     ];
     expect(
-      flagImmutable(changes, ['spec.location', 'spec.administratorLogin']).map((c) => c.immutable ?? false),
-    ).toEqual([true, true, false]);
-  });
-
-  it("flags a change of a reference's ARM ID, which ARM's body names <name>Id", () => {
-    const changes = [
-      { path: 'properties.roleDefinitionId', from: '/a', to: '/b' },
-      { path: 'properties.principalId', from: 'p', to: 'q' },
-      { path: 'properties.description', from: 'x', to: 'y' },
-    ];
-    expect(
-      flagImmutable(changes, ['spec.roleDefinitionReference', 'spec.principalId']).map(
-        (c) => c.immutable ?? false,
-      ),
-    ).toEqual([true, true, false]);
+      flagImmutable(changes, [
+        'location',
+        'properties.administratorlogin',
+        'properties.network.delegatedSubnetResourceId',
+      ]).map((c) => c.immutable ?? false),
+    ).toEqual([true, true, false, true, false]);
   });
 });
