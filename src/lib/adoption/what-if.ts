@@ -5,6 +5,12 @@ export interface Change {
   to: unknown;
   /** Set when the catalog marks the property unchangeable after creation: ARM will likely refuse the PUT. */
   immutable?: true;
+  /**
+   * Set on a list Azure holds with the same elements in another order (`from` and `to` are the whole
+   * lists): a change only where the order means something to the resource (DNS servers), none where Azure
+   * keeps the list as a set. The schemas do not say which, so it is shown once, for the reader to judge.
+   */
+  orderOnly?: true;
 }
 
 /**
@@ -76,8 +82,9 @@ function same(a: unknown, b: unknown): boolean {
  * case-insensitively and strings without regard to case (a location `westus` is `West US`'s `westus`), as
  * ARM treats them. A list of the same length compares element by element, by the same rules, so what
  * Azure adds to each element (its `id`, `provisioningState`, defaults) is not a change
- * (`properties.ipRules[0].value`); a list of another length is one change of the whole list. Order counts
- * (a list's order can matter to Azure: DNS servers), except in a list of named objects, matched by name.
+ * (`properties.ipRules[0].value`); a list of another length is one change of the whole list. A list of
+ * named objects is matched by name; any other list with the same elements in another order is one change,
+ * marked `orderOnly` (its order can matter to Azure, DNS servers, or not, IP rules).
  */
 export function whatIf(
   desired: Record<string, unknown>,
@@ -115,10 +122,33 @@ function changesWithin(
 function changesOf(to: unknown, from: unknown, path: string, wholeAt: ReadonlySet<string>): Change[] {
   if (isRecord(to) && isRecord(from)) return changesWithin(to, from, path, wholeAt);
   if (Array.isArray(to) && Array.isArray(from) && to.length === from.length) {
-    const held = heldByName(to, from) ?? from;
-    return to.flatMap((element, i) => changesOf(element, held[i], `${path}[${i}]`, wholeAt));
+    const byName = heldByName(to, from);
+    const held = byName ?? from;
+    const changes = to.flatMap((element, i) => changesOf(element, held[i], `${path}[${i}]`, wholeAt));
+    if (changes.length > 0 && byName === undefined && isReordering(to, from, path, wholeAt))
+      return [{ path, from, to, orderOnly: true }];
+    return changes;
   }
   return same(to, from) ? [] : [{ path, from: from ?? null, to }];
+}
+
+/**
+ * True when each element of `to` is, with no change, a distinct element of `from` (taken in turn, the first
+ * that fits): the two lists differ only in order.
+ */
+function isReordering(
+  to: readonly unknown[],
+  from: readonly unknown[],
+  path: string,
+  wholeAt: ReadonlySet<string>,
+): boolean {
+  const free = from.map((_, i) => i);
+  return to.every((element, i) => {
+    const at = free.findIndex((j) => changesOf(element, from[j], `${path}[${i}]`, wholeAt).length === 0);
+    if (at < 0) return false;
+    free.splice(at, 1);
+    return true;
+  });
 }
 
 /**

@@ -48,7 +48,7 @@ export const adoptTable: HumanRenderer<AdoptReport> = (report, { palette, wide }
     if (wide)
       for (const c of item.changes)
         out.push(
-          `    ${printable(c.path)}: ${printable(JSON.stringify(c.from) ?? '')} -> ${printable(JSON.stringify(c.to) ?? '')}${c.immutable ? ' (cannot change after creation: likely to fail)' : ''}`,
+          `    ${printable(c.path)}: ${printable(JSON.stringify(c.from) ?? '')} -> ${printable(JSON.stringify(c.to) ?? '')}${c.orderOnly ? ' (same elements, in another order)' : ''}${c.immutable ? ' (cannot change after creation: likely to fail)' : ''}`,
         );
   });
   for (const w of report.warnings) out.push(palette.yellow(`warning: ${printable(w)}`));

@@ -102,7 +102,7 @@ describe('whatIf on lists', () => {
     ]);
   });
 
-  it('reports a list of another length whole, and a list in another order element by element', () => {
+  it('reports a list of another length whole, and a list of the same elements in another order once', () => {
     const shorter = { properties: { networkAcls: { ipRules: [{ value: '10.0.0.0/24', action: 'Allow' }] } } };
     expect(whatIf(desired, shorter)).toEqual([
       {
@@ -117,8 +117,31 @@ describe('whatIf on lists', () => {
         { properties: { dnsServers: ['10.0.0.5', '10.0.0.4'] } },
       ),
     ).toEqual([
-      { path: 'properties.dnsServers[0]', from: '10.0.0.5', to: '10.0.0.4' },
-      { path: 'properties.dnsServers[1]', from: '10.0.0.4', to: '10.0.0.5' },
+      {
+        path: 'properties.dnsServers',
+        from: ['10.0.0.5', '10.0.0.4'],
+        to: ['10.0.0.4', '10.0.0.5'],
+        orderOnly: true,
+      },
+    ]);
+    // What Azure adds to each element does not hide a reordering; a duplicate must be matched twice.
+    const reordered = [
+      { value: '10.1.0.0/24', action: 'Allow', id: '/rules/1' },
+      { value: '10.0.0.0/24', action: 'Allow', id: '/rules/0' },
+    ];
+    expect(whatIf(desired, { properties: { networkAcls: { ipRules: reordered } } })).toEqual([
+      {
+        path: 'properties.networkAcls.ipRules',
+        from: reordered,
+        to: desired.properties.networkAcls.ipRules,
+        orderOnly: true,
+      },
+    ]);
+    expect(
+      whatIf({ properties: { zones: ['1', '1', '2'] } }, { properties: { zones: ['2', '1', '3'] } }),
+    ).toEqual([
+      { path: 'properties.zones[0]', from: '2', to: '1' },
+      { path: 'properties.zones[2]', from: '3', to: '2' },
     ]);
   });
 

@@ -35,4 +35,20 @@ describe('adoptTable', () => {
     expect(wide).toContain(item.armId as string);
     expect(wide).toContain('location: "eastus" -> "westus" (cannot change after creation');
   });
+
+  it('shows ? for changes not known, and marks a list only reordered', () => {
+    const newer: AdoptItem = { ...item, name: 'newer', changes: [], whatIfUnknown: 'not predicted' };
+    const reordered: AdoptItem = {
+      ...item,
+      name: 'dns',
+      changes: [{ path: 'properties.dnsServers', from: ['b', 'a'], to: ['a', 'b'], orderOnly: true }],
+    };
+    const report = { items: [newer, reordered], summary: summaryOf([newer, reordered], 0), warnings: [] };
+    const palette = new Chalk({ level: 0 });
+    const narrow = adoptTable(report, { palette, width: 200, wide: false });
+    expect(narrow).toMatch(/ns\s+FlexibleServer\s+newer\s+yes\s+\S+\s+skip-exists\s+\?\n/);
+    expect(narrow).toMatch(/ns\s+FlexibleServer\s+dns\s+yes\s+\S+\s+skip-exists\s+1\n/);
+    const wide = adoptTable(report, { palette, width: 200, wide: true });
+    expect(wide).toContain('properties.dnsServers: ["b","a"] -> ["a","b"] (same elements, in another order)');
+  });
 });
