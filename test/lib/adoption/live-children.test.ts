@@ -161,6 +161,17 @@ describe("the operator's copy of Azure's child collections into its PUT", () => 
     ).toEqual({
       refused: "Azure's resource has no list properties.virtualMachineProfile.extensionProfile.extensions",
     });
+    // A parent Azure gives as null is there, and not a map: the operator's walk fails on it (vmss_extensions.go
+    // getRawExactParentRecursively), where an absent one ends the walk with nothing to copy.
+    expect(
+      bodyWithLiveChildren(
+        profile,
+        { properties: { virtualMachineProfile: { extensionProfile: null } } },
+        children,
+      ),
+    ).toEqual({
+      refused: "Azure's resource has no object properties.virtualMachineProfile.extensionProfile",
+    });
     const live = {
       properties: {
         virtualMachineProfile: {
