@@ -9,6 +9,7 @@ import { convertKeepingLeftovers } from '../../conversion/convert.ts';
 import { bagKey, keepingLeftovers } from '../../conversion/property-bag.ts';
 import type { ConversionRegistry } from '../../conversion/registry-types.ts';
 import type { KubeObject, ResourceConverter } from '../../conversion/resource.ts';
+import { installedGeneratedCrds } from '../../crds/generated-crds.ts';
 import { describeTarget, type TargetSpec } from '../target.ts';
 import { ConversionLoss, NoManifestTarget } from './errors.ts';
 import { type FieldPath, fieldsNotInSchema, formatPath, type StructuralSchema } from './schema-check.ts';
@@ -147,7 +148,10 @@ export async function convertManifestObject(
     // Leftovers kept: what the target cannot hold is named as a loss below, never dropped unseen.
     const value = convertKeepingLeftovers(object, target.version, table) as Record<string, unknown>;
     const { carried, lost } = settleBags(object, value, entry.versions[version]?.up?.convert);
-    const checked = await checkAgainstCrd(value, carried, target.version, async () => lookup);
+    const checked = await checkAgainstCrd(value, carried, target.version, async () => lookup, {
+      group,
+      kind,
+    });
     return finish(value, where, options, { ...moved, how: 'converted' }, [...lost, ...checked.missing], {
       carried: carried.map(formatPath),
       ...checked.verdict,
@@ -267,6 +271,7 @@ async function checkAgainstCrd(
   carried: FieldPath[],
   target: string,
   lookup: () => Promise<CrdLookup>,
+  resource: { group: string; kind: string },
 ): Promise<{ missing: FieldPath[]; verdict: Pick<ObjectResult, 'verified' | 'note'> }> {
   if (carried.length === 0) return { missing: [], verdict: {} };
   const found = await lookup();
@@ -274,7 +279,9 @@ async function checkAgainstCrd(
     'versions' in found ? found.versions.find((v) => v.name === target)?.schema?.openAPIV3Schema : undefined;
   if (!schema) {
     const why = 'unknown' in found ? found.unknown : `the CRD has no schema for ${target}`;
-    return { missing: [], verdict: { verified: false, note: `carried over unchecked: ${why}` } };
+    const unknown = unknownToGeneratedCrd(value, carried, target, resource);
+    const hint = unknown.length === 0 ? '' : `; ${unknownNote(unknown, target)}`;
+    return { missing: [], verdict: { verified: false, note: `carried over unchecked: ${why}${hint}` } };
   }
   const carriedKeys = carried.map(pathKey);
   const missing = fieldsNotInSchema(value, schema).filter((path) =>
@@ -348,4 +355,32 @@ function deletePath(root: unknown, path: FieldPath): void {
   if (last === undefined || typeof at !== 'object' || at === null) return;
   if (Array.isArray(at) && typeof last === 'number') at.splice(last, 1);
   else delete (at as Record<string | number, unknown>)[last];
+}
+
+/**
+ * The carried paths the generated CRD of the target version (ASO v2.20.0's) has no place for: without a
+ * cluster they are still carried (a newer operator release may define them), but a user should learn that
+ * the release kubectl-aso knows does not, which is how a misspelt key (`ARMID` for `armId`) shows up, one
+ * the API server would drop on apply.
+ */
+function unknownToGeneratedCrd(
+  value: Record<string, unknown>,
+  carried: FieldPath[],
+  target: string,
+  resource: { group: string; kind: string },
+): FieldPath[] {
+  const schema = installedGeneratedCrds()
+    ?.find(resource.group, resource.kind)
+    ?.document()
+    .spec.versions.find((version) => version.name === target)?.schema?.openAPIV3Schema;
+  if (!schema) return [];
+  const carriedKeys = carried.map(pathKey);
+  return fieldsNotInSchema(value, schema).filter((path) =>
+    carriedKeys.some((key) => pathKey(path).startsWith(key)),
+  );
+}
+
+function unknownNote(unknown: FieldPath[], target: string): string {
+  const paths = unknown.map(formatPath).join(', ');
+  return `ASO v2.20.0's ${target} has no ${paths}: a newer release's property, or a misspelling the API server drops`;
 }

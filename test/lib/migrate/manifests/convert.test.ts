@@ -373,6 +373,24 @@ function withNewerKind(real: CrdSchemas): CrdSchemas {
   return { lookup: (group, kind) => real.lookup(group, kind === newerKind ? 'Backend' : kind) };
 }
 
+describe('migrate -f without a cluster, on a key the schemas lack', () => {
+  it('carries it, and names it as one ASO v2.20.0 does not have at the target', async () => {
+    const misspelt = alphaServer
+      .replace('v1alpha1api20210601 # the era before v1beta', 'v1api20210601')
+      .replace('  storage:\n', '  Storage:\n    storageSizeGB: 64\n  storage:\n');
+    const outcome = await run({ filename: [put('db.yaml', misspelt)], to: 'v1api20221201' });
+    expect(outcome.report.objects).toMatchObject([
+      { how: 'converted', carried: ['spec.Storage'], verified: false },
+    ]);
+    expect(outcome.report.warnings).toEqual([
+      expect.stringContaining(
+        'spec.Storage carried over to v1api20221201 UNVERIFIED (carried over unchecked: no cluster to check against',
+      ),
+    ]);
+    expect(outcome.report.warnings[0]).toContain("ASO v2.20.0's v1api20221201 has no spec.Storage: ");
+  });
+});
+
 describe.skipIf(!realCrds.present)('migrate -f against the real v2.20.0 CRDs', () => {
   it('renames a kind the catalog lacks within its ARM date, checked against the CRD', async () => {
     const file = put('backend.yaml', backend);
@@ -445,6 +463,10 @@ describe.skipIf(!realCrds.present)('migrate -f against the real v2.20.0 CRDs', (
     expect(unchecked.report.warnings).toEqual([
       expect.stringContaining(`${carried} carried over to v1api20221201 UNVERIFIED`),
     ]);
+    // Without a cluster the generated CRD still says the release kubectl-aso knows has no such property.
+    expect(unchecked.report.warnings[0]).toContain(
+      `ASO v2.20.0's v1api20221201 has no ${carried}: a newer release's property, or a misspelling the API server drops`,
+    );
   });
 });
 
