@@ -78,9 +78,29 @@ function unmappedOf(spec: Record<string, unknown>, fields: ArmFields, prefix: st
     .map((key) => `${prefix}${key}`);
 }
 
-/** The ARM paths of the catalog's spec paths of one version, where its layout sends them. */
-function armPathsOf(specPaths: readonly string[] | undefined, layout: ArmLayout): string[] {
-  return (specPaths ?? []).flatMap((path) => armPathOf(path, layout) ?? []);
+const placedPaths = new Map<string, Pick<DesiredArm, 'immutableAt' | 'writeOnlyAt'>>();
+
+/**
+ * Where the layout of one kind and version sends the spec paths the catalog marks unchangeable or
+ * write-only; placed once per run, as every object of the kind (and each twice, with the reference
+ * prefetch) asks again.
+ */
+function catalogPathsOf(
+  group: string,
+  version: string,
+  kind: string,
+  layout: ArmLayout,
+): Pick<DesiredArm, 'immutableAt' | 'writeOnlyAt'> {
+  const key = `${group}/${version}/${kind}`;
+  let placed = placedPaths.get(key);
+  if (!placed) {
+    const entry = catalog.find((e) => e.group === group && e.kind === kind);
+    const at = (specPaths: readonly string[] | undefined) =>
+      (specPaths ?? []).flatMap((path) => armPathOf(path, layout) ?? []);
+    placed = { immutableAt: at(entry?.immutable[version]), writeOnlyAt: at(entry?.writeOnly[version]) };
+    placedPaths.set(key, placed);
+  }
+  return placed;
 }
 
 /**
@@ -100,11 +120,7 @@ export async function desiredArmOf(
       unknown: `kubectl-aso does not know ${object.kind} at ${object.apiVersion} (its core holds the kinds of ASO v2.18.0 and v2.20.0), so what ASO would send is not predicted`,
     };
   const spec = object.spec ?? {};
-  const entry = catalog.find((e) => e.group === group && e.kind === object.kind);
-  const known = {
-    immutableAt: armPathsOf(entry?.immutable[version], layout),
-    writeOnlyAt: armPathsOf(entry?.writeOnly[version], layout),
-  };
+  const known = catalogPathsOf(group, version, object.kind, layout);
   try {
     // References the caller could not resolve and secrets (never read) are left out of the body and
     // listed as unmapped: the what-if compares only what kubectl-aso knows the operator would send.

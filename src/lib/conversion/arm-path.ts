@@ -1,4 +1,11 @@
-import type { ArmFields, ArmLayout, ArmObject, ArmPlaced, ArmValue } from './arm.ts';
+import {
+  type ArmFields,
+  type ArmLayout,
+  type ArmObject,
+  type ArmPlaced,
+  type ArmValue,
+  unplaced,
+} from './arm.ts';
 
 type Unplaced = Exclude<ArmValue, ArmPlaced>;
 
@@ -49,9 +56,8 @@ function propertyStep(
   shape: ArmValue,
   prefix: string,
 ): { path: string; shape: Unplaced } | undefined {
-  const placed = shape !== 0 && 'at' in shape;
-  const value = placed ? shape.value : shape;
-  const at = placed ? shape.at : key;
+  const value = unplaced(shape);
+  const at = shape !== 0 && 'at' in shape ? shape.at : key;
   const dot = at.lastIndexOf('.');
   const container = dot < 0 ? '' : `${at.slice(0, dot)}.`;
   const name = transformedName(value) ?? at.slice(dot + 1);
@@ -81,17 +87,14 @@ function walk(
   if ('array' in shape || 'map' in shape) {
     if (!step.startsWith('[')) return undefined;
     const inner = 'array' in shape ? shape.array : shape.map;
-    return walk(`${path}${step}`, inner as Unplaced, rest, objects);
+    return walk(`${path}${step}`, unplaced(inner), rest, objects);
   }
   const type =
     'object' in shape ? objects[shape.object] : 'oneOf' in shape ? objects[shape.oneOf] : undefined;
   const inner = type?.[step];
   if (inner === undefined) return undefined;
   // A union's option is sent in the union's own place: its name is not part of the ARM path.
-  if ('oneOf' in shape) {
-    const option = inner !== 0 && 'at' in inner ? inner.value : inner;
-    return walk(path, option, rest, objects);
-  }
+  if ('oneOf' in shape) return walk(path, unplaced(inner), rest, objects);
   const next = propertyStep(step, inner, `${path}.`);
   return next && walk(next.path, next.shape, rest, objects);
 }

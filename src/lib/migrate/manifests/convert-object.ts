@@ -283,11 +283,7 @@ async function checkAgainstCrd(
     const hint = unknown.length === 0 ? '' : `; ${unknownNote(unknown, target)}`;
     return { missing: [], verdict: { verified: false, note: `carried over unchecked: ${why}${hint}` } };
   }
-  const carriedKeys = carried.map(pathKey);
-  const missing = fieldsNotInSchema(value, schema).filter((path) =>
-    carriedKeys.some((key) => pathKey(path).startsWith(key)),
-  );
-  return { missing, verdict: { verified: true } };
+  return { missing: carriedNotIn(value, carried, schema), verdict: { verified: true } };
 }
 
 /**
@@ -373,7 +369,15 @@ function unknownToGeneratedCrd(
     ?.find(resource.group, resource.kind)
     ?.document()
     .spec.versions.find((version) => version.name === target)?.schema?.openAPIV3Schema;
-  if (!schema) return [];
+  return schema ? carriedNotIn(value, carried, schema) : [];
+}
+
+/** The paths at or below a carried one that `schema` has no place for. */
+function carriedNotIn(
+  value: Record<string, unknown>,
+  carried: FieldPath[],
+  schema: StructuralSchema,
+): FieldPath[] {
   const carriedKeys = carried.map(pathKey);
   return fieldsNotInSchema(value, schema).filter((path) =>
     carriedKeys.some((key) => pathKey(path).startsWith(key)),
